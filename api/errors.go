@@ -1,0 +1,86 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+)
+
+// Sentinels for the kinds of failure a caller acts on. Test with errors.Is:
+// an *Error matches the sentinel of its HTTP status, and transport failures
+// wrap the sentinel that describes them.
+var (
+	// ErrUnauthorized: the service refused the API key (401 or 403).
+	ErrUnauthorized = errors.New("the service refused the API key")
+	// ErrRateLimited: the key made too many requests (429); see RetryAfter.
+	ErrRateLimited = errors.New("rate limited by the service")
+	// ErrInvalidParams: the service rejected the query's parameters (400).
+	ErrInvalidParams = errors.New("the service rejected the request parameters")
+	// ErrNotFound: the service has no such endpoint (404); usually a wrong base URL.
+	ErrNotFound = errors.New("the service has no such endpoint")
+	// ErrServer: the service failed (5xx) and retries did not help.
+	ErrServer = errors.New("the service had an internal error")
+
+	// ErrNetwork: the service could not be reached (refused, reset, DNS).
+	ErrNetwork = errors.New("could not reach the service")
+	// ErrTimeout: the service did not answer in time.
+	ErrTimeout = errors.New("the service did not answer in time")
+	// ErrBadResponse: the body was not the JSON the spec describes.
+	ErrBadResponse = errors.New("the service sent a response that is not valid JSON")
+	// ErrEmptyResponse: the body was empty.
+	ErrEmptyResponse = errors.New("the service sent an empty response")
+	// ErrResponseTooLarge: the body was larger than the client accepts.
+	ErrResponseTooLarge = errors.New("the service sent a response that is too large")
+)
+
+// Error is an error answer from the service: its HTTP status and the code
+// and message of its body, whichever of the spec's two shapes it used.
+// Codes are an open set and kept verbatim.
+type Error struct {
+	Status     int           // HTTP status code
+	Code       string        // errorCode (shape A) or code (shape B); may be empty
+	Message    string        // errorMessage (shape A) or message (shape B); may be empty
+	RetryAfter time.Duration // from the Retry-After header on 429; 0 if absent
+}
+
+// Error implements error.
+func (e *Error) Error() string {
+	msg := e.Message
+	if msg == "" {
+		msg = http.StatusText(e.Status)
+	}
+	if e.Code != "" {
+		return fmt.Sprintf("service error %d %s: %s", e.Status, e.Code, msg)
+	}
+	return fmt.Sprintf("service error %d: %s", e.Status, msg)
+}
+
+// Is reports whether the error belongs to one of the sentinel kinds, so that
+// errors.Is(err, api.ErrRateLimited) works on an *Error.
+func (e *Error) Is(target error) bool {
+	switch target {
+	case ErrUnauthorized:
+		return e.Status == http.StatusUnauthorized || e.Status == http.StatusForbidden
+	case ErrRateLimited:
+		return e.Status == http.StatusTooManyRequests
+	case ErrInvalidParams:
+		return e.Status == http.StatusBadRequest || e.Status == http.StatusUnprocessableEntity
+	case ErrNotFound:
+		return e.Status == http.StatusNotFound
+	case ErrServer:
+		return e.Status >= 500
+	}
+	return false
+}
+
+// RetryAfter returns how long to wait before retrying a rate-limited
+// request, and whether err is a rate limit at all. A 429 without a usable
+// Retry-After header gives a zero duration and true.
+func RetryAfter(err error) (time.Duration, bool) {
+	var e *Error
+	if errors.As(err, &e) && e.Status == http.StatusTooManyRequests {
+		return e.RetryAfter, true
+	}
+	return 0, false
+}

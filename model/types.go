@@ -1,0 +1,61 @@
+package model
+
+import "time"
+
+// Source is a news outlet (spec 2.1). Category, Language and Country are
+// lower case, as in the spec's sample responses.
+type Source struct {
+	ID          string   `json:"id"`
+	Name        string   `json:"name"`
+	Description string   `json:"description"`
+	URL         string   `json:"url"`
+	Category    Category `json:"category"`
+	Language    Language `json:"language"`
+	Country     Country  `json:"country"`
+}
+
+// SourceRef is the short form of a source carried inside an article.
+type SourceRef struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// Article is one news item (spec 2.2). Any string may be empty: real
+// services send null for author, image and content. PublishedAt is the zero
+// time when the service sent none or an unreadable one.
+type Article struct {
+	Source      SourceRef `json:"source"`
+	Author      string    `json:"author"`
+	Title       string    `json:"title"`
+	Description string    `json:"description"`
+	URL         string    `json:"url"`
+	URLToImage  string    `json:"urlToImage"`
+	PublishedAt time.Time `json:"publishedAt"`
+	Content     string    `json:"content"`
+}
+
+// Page is one page of a list endpoint's results (spec 2.3).
+type Page[T any] struct {
+	Items        []T
+	TotalResults int
+	Page         int
+	PageSize     int
+}
+
+// TotalPages is the number of pages TotalResults fills at PageSize.
+func (p Page[T]) TotalPages() int {
+	if p.PageSize <= 0 || p.TotalResults <= 0 {
+		return 0
+	}
+	return (p.TotalResults + p.PageSize - 1) / p.PageSize
+}
+
+// HasMore reports whether a page after this one can hold results. An empty
+// page always ends the list, whatever the total claims: services whose total
+// overstates what they serve must not make a reader fetch forever.
+func (p Page[T]) HasMore() bool {
+	if len(p.Items) == 0 {
+		return false
+	}
+	return p.Page < p.TotalPages()
+}
