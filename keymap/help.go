@@ -1,0 +1,93 @@
+package keymap
+
+import "charm.land/bubbles/v2/key"
+
+// Short is the global part of a footer's one-line help.
+func (g GlobalKeys) Short() []key.Binding { return []key.Binding{g.Help, g.Quit} }
+
+// Full is the global column of the full help.
+func (g GlobalKeys) Full() []key.Binding {
+	return []key.Binding{g.Headlines, g.Sources, g.Search, g.NextTab, g.PrevTab, g.Help, g.Quit, g.ForceQuit}
+}
+
+// Short is the one-line help of a list: the keys a newcomer needs first.
+func (l ListKeys) Short() []key.Binding {
+	return []key.Binding{l.Down, l.Up, l.Open, l.OpenBrowser, l.Refresh}
+}
+
+// Full is the list's columns of the full help: movement, then actions.
+func (l ListKeys) Full() [][]key.Binding {
+	return [][]key.Binding{
+		{l.Up, l.Down, l.PageUp, l.PageDown, l.Top, l.Bottom},
+		{l.Open, l.OpenBrowser, l.CopyLink, l.Refresh},
+	}
+}
+
+// Short is the reader's one-line help.
+func (r ReaderKeys) Short() []key.Binding {
+	return []key.Binding{r.Down, r.Next, r.Prev, r.OpenBrowser, r.CopyLink, r.Back}
+}
+
+// Full is the reader's columns of the full help.
+func (r ReaderKeys) Full() [][]key.Binding {
+	return [][]key.Binding{
+		{r.Up, r.Down, r.PageUp, r.PageDown, r.Top, r.Bottom},
+		{r.Next, r.Prev, r.OpenBrowser, r.CopyLink, r.Back},
+	}
+}
+
+// Short is the one-line help of an open picker.
+func (p PickerKeys) Short() []key.Binding {
+	return []key.Binding{p.Down, p.Up, p.Select, p.Cancel}
+}
+
+// Full is the picker's column of the full help.
+func (p PickerKeys) Full() []key.Binding {
+	return []key.Binding{p.Up, p.Down, p.PageUp, p.PageDown, p.Top, p.Bottom, p.Select, p.Cancel}
+}
+
+// All lists the headlines screen's own keys.
+func (h HeadlinesKeys) All() []key.Binding { return []key.Binding{h.Category, h.Country} }
+
+// All lists the sources screen's own keys.
+func (s SourcesKeys) All() []key.Binding {
+	return []key.Binding{s.Category, s.Country, s.Language, s.Filter, s.SearchSource, s.ClearFilter}
+}
+
+// Form lists the keys of the search form while it has focus.
+func (s SearchKeys) Form() []key.Binding {
+	return []key.Binding{s.NextField, s.PrevField, s.Submit, s.Leave}
+}
+
+// Results lists the search screen's own keys while its results have focus.
+func (s SearchKeys) Results() []key.Binding { return []key.Binding{s.Focus, s.Sort} }
+
+// Contexts returns, for each situation the user can be in, every binding
+// active at once. Within one context no key may be bound twice; the tests
+// check that, and help generation relies on it.
+func (k *KeyMap) Contexts() map[string][]key.Binding {
+	list := flatten(k.List.Full())
+	withGlobal := func(groups ...[]key.Binding) []key.Binding {
+		out := append([]key.Binding(nil), k.Global.Full()...)
+		for _, g := range groups {
+			out = append(out, g...)
+		}
+		return out
+	}
+	return map[string][]key.Binding{
+		"headlines":      withGlobal(list, k.Headlines.All()),
+		"sources":        withGlobal(list, k.Sources.All()),
+		"search results": withGlobal(list, k.Search.Results()),
+		"reader":         withGlobal(flatten(k.Reader.Full())),
+		"picker":         append(k.Picker.Full(), k.Global.ForceQuit),
+		"search form":    append(k.Search.Form(), k.Global.ForceQuit),
+	}
+}
+
+func flatten(groups [][]key.Binding) []key.Binding {
+	var out []key.Binding
+	for _, g := range groups {
+		out = append(out, g...)
+	}
+	return out
+}

@@ -1,0 +1,178 @@
+// Package keymap holds every key binding of the reader, grouped by the
+// context in which it is active (global, lists, reader, pickers, and the
+// screens' own keys). Help text is generated from these bindings, so a key
+// that is not here does not exist for the user.
+//
+// Default returns a fresh value each call: there are no package-level key
+// maps to mutate. The package imports only bubbles/key.
+package keymap
+
+import "charm.land/bubbles/v2/key"
+
+// KeyMap is every binding of the application, grouped by context.
+type KeyMap struct {
+	Global    GlobalKeys
+	List      ListKeys
+	Reader    ReaderKeys
+	Picker    PickerKeys
+	Headlines HeadlinesKeys
+	Sources   SourcesKeys
+	Search    SearchKeys
+}
+
+// GlobalKeys work on every screen unless a text field has focus (then only
+// ForceQuit does).
+type GlobalKeys struct {
+	Headlines key.Binding
+	Sources   key.Binding
+	Search    key.Binding
+	NextTab   key.Binding
+	PrevTab   key.Binding
+	Help      key.Binding
+	Quit      key.Binding
+	ForceQuit key.Binding
+}
+
+// ListKeys move through and act on any list of articles or sources.
+type ListKeys struct {
+	Up          key.Binding
+	Down        key.Binding
+	PageUp      key.Binding
+	PageDown    key.Binding
+	Top         key.Binding
+	Bottom      key.Binding
+	Open        key.Binding
+	OpenBrowser key.Binding
+	CopyLink    key.Binding
+	Refresh     key.Binding
+}
+
+// ReaderKeys scroll the article reader and step between articles.
+type ReaderKeys struct {
+	Up          key.Binding
+	Down        key.Binding
+	PageUp      key.Binding
+	PageDown    key.Binding
+	Top         key.Binding
+	Bottom      key.Binding
+	Next        key.Binding
+	Prev        key.Binding
+	Back        key.Binding
+	OpenBrowser key.Binding
+	CopyLink    key.Binding
+}
+
+// PickerKeys drive an open picker. Letters are typed into its filter, so
+// only non-printing keys move and choose.
+type PickerKeys struct {
+	Up       key.Binding
+	Down     key.Binding
+	PageUp   key.Binding
+	PageDown key.Binding
+	Top      key.Binding
+	Bottom   key.Binding
+	Select   key.Binding
+	Cancel   key.Binding
+}
+
+// HeadlinesKeys open the headlines screen's filters.
+type HeadlinesKeys struct {
+	Category key.Binding
+	Country  key.Binding
+}
+
+// SourcesKeys open the sources screen's filters and actions.
+type SourcesKeys struct {
+	Category     key.Binding
+	Country      key.Binding
+	Language     key.Binding
+	Filter       key.Binding
+	SearchSource key.Binding
+	ClearFilter  key.Binding
+}
+
+// SearchKeys drive the search form and its results.
+type SearchKeys struct {
+	NextField key.Binding
+	PrevField key.Binding
+	Submit    key.Binding
+	Leave     key.Binding
+	Focus     key.Binding
+	Sort      key.Binding
+}
+
+func bind(keys []string, helpKey, desc string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(helpKey, desc))
+}
+
+// Default returns the application's key map. Each call builds a new value,
+// so a screen that disables a binding affects only its own copy.
+func Default() *KeyMap {
+	return &KeyMap{
+		Global: GlobalKeys{
+			Headlines: bind([]string{"1"}, "1", "headlines"),
+			Sources:   bind([]string{"2"}, "2", "sources"),
+			Search:    bind([]string{"3"}, "3", "search"),
+			NextTab:   bind([]string{"tab"}, "tab", "next screen"),
+			PrevTab:   bind([]string{"shift+tab"}, "shift+tab", "previous screen"),
+			Help:      bind([]string{"?"}, "?", "help"),
+			Quit:      bind([]string{"q"}, "q", "quit"),
+			ForceQuit: bind([]string{"ctrl+c"}, "ctrl+c", "quit now"),
+		},
+		List: ListKeys{
+			Up:          bind([]string{"k", "up"}, "↑/k", "up"),
+			Down:        bind([]string{"j", "down"}, "↓/j", "down"),
+			PageUp:      bind([]string{"pgup", "ctrl+b", "ctrl+u"}, "pgup", "page up"),
+			PageDown:    bind([]string{"pgdown", "ctrl+f", "ctrl+d", "space"}, "pgdn", "page down"),
+			Top:         bind([]string{"g", "home"}, "g/home", "top"),
+			Bottom:      bind([]string{"G", "end"}, "G/end", "bottom (loads all)"),
+			Open:        bind([]string{"enter"}, "enter", "open"),
+			OpenBrowser: bind([]string{"o"}, "o", "open in browser"),
+			CopyLink:    bind([]string{"y"}, "y", "copy link"),
+			Refresh:     bind([]string{"r", "f5"}, "r", "refresh/retry"),
+		},
+		Reader: ReaderKeys{
+			Up:          bind([]string{"k", "up"}, "↑/k", "scroll up"),
+			Down:        bind([]string{"j", "down"}, "↓/j", "scroll down"),
+			PageUp:      bind([]string{"pgup", "ctrl+b", "ctrl+u"}, "pgup", "page up"),
+			PageDown:    bind([]string{"pgdown", "ctrl+f", "ctrl+d", "space"}, "pgdn", "page down"),
+			Top:         bind([]string{"g", "home"}, "g/home", "top"),
+			Bottom:      bind([]string{"G", "end"}, "G/end", "bottom"),
+			Next:        bind([]string{"n", "right", "J"}, "n/→", "next article"),
+			Prev:        bind([]string{"p", "left", "K"}, "p/←", "previous article"),
+			Back:        bind([]string{"esc", "backspace"}, "esc", "back"),
+			OpenBrowser: bind([]string{"o"}, "o", "open in browser"),
+			CopyLink:    bind([]string{"y"}, "y", "copy link"),
+		},
+		Picker: PickerKeys{
+			Up:       bind([]string{"up", "ctrl+p", "ctrl+k"}, "↑", "up"),
+			Down:     bind([]string{"down", "ctrl+n", "ctrl+j"}, "↓", "down"),
+			PageUp:   bind([]string{"pgup"}, "pgup", "page up"),
+			PageDown: bind([]string{"pgdown"}, "pgdn", "page down"),
+			Top:      bind([]string{"home"}, "home", "first"),
+			Bottom:   bind([]string{"end"}, "end", "last"),
+			Select:   bind([]string{"enter"}, "enter", "choose"),
+			Cancel:   bind([]string{"esc"}, "esc", "cancel"),
+		},
+		Headlines: HeadlinesKeys{
+			Category: bind([]string{"c"}, "c", "category"),
+			Country:  bind([]string{"t"}, "t", "country"),
+		},
+		Sources: SourcesKeys{
+			Category:     bind([]string{"c"}, "c", "category"),
+			Country:      bind([]string{"t"}, "t", "country"),
+			Language:     bind([]string{"l"}, "l", "language"),
+			Filter:       bind([]string{"/"}, "/", "filter"),
+			SearchSource: bind([]string{"s"}, "s", "search this source"),
+			ClearFilter:  bind([]string{"esc"}, "esc", "clear filter"),
+		},
+		Search: SearchKeys{
+			NextField: bind([]string{"tab", "down"}, "tab/↓", "next field"),
+			PrevField: bind([]string{"shift+tab", "up"}, "shift+tab/↑", "previous field"),
+			Submit:    bind([]string{"enter"}, "enter", "search"),
+			Leave:     bind([]string{"esc"}, "esc", "to results"),
+			Focus:     bind([]string{"/", "i"}, "/", "edit search"),
+			Sort:      bind([]string{"S"}, "S", "cycle sort order"),
+		},
+	}
+}
