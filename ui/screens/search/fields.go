@@ -1,0 +1,87 @@
+package search
+
+import "tidings/model"
+
+// fieldID names one field of the search form, in the order the form shows
+// them and tab moves through them.
+type fieldID int
+
+const (
+	fieldQ fieldID = iota
+	fieldSources
+	fieldDomains
+	fieldExclude
+	fieldFrom
+	fieldTo
+	fieldLanguage
+	fieldSort
+	fieldCount
+)
+
+// textFields is how many fields (from fieldQ on) are free text; the rest are
+// choices cycled with ←/→ or space.
+const textFields = int(fieldLanguage)
+
+// fieldLabels are the labels the form shows, padded to one column by the view.
+var fieldLabels = [fieldCount]string{
+	fieldQ:        "Query",
+	fieldSources:  "Sources",
+	fieldDomains:  "Domains",
+	fieldExclude:  "Exclude domains",
+	fieldFrom:     "From",
+	fieldTo:       "To",
+	fieldLanguage: "Language",
+	fieldSort:     "Sort",
+}
+
+// fieldPlaceholders hint at the format of each free-text field.
+var fieldPlaceholders = [textFields]string{
+	fieldQ:       "keywords (required)",
+	fieldSources: "source ids, comma-separated",
+	fieldDomains: "example.com, other.org",
+	fieldExclude: "domains to leave out",
+	fieldFrom:    "yyyy-mm-dd or yyyy-mm-ddThh:mm:ssZ",
+	fieldTo:      "yyyy-mm-dd or yyyy-mm-ddThh:mm:ssZ",
+}
+
+// fieldOfParam maps a model.ValidationError's Param (the spec's parameter
+// name) to the form field that holds it.
+var fieldOfParam = map[string]fieldID{
+	"q":              fieldQ,
+	"sources":        fieldSources,
+	"domains":        fieldDomains,
+	"excludeDomains": fieldExclude,
+	"from":           fieldFrom,
+	"to":             fieldTo,
+	"language":       fieldLanguage,
+	"sortBy":         fieldSort,
+}
+
+// languageOptions are the choices of the language field: "any" (the empty
+// Language) first, then every language the spec allows.
+func languageOptions() []model.Language {
+	return append([]model.Language{""}, model.Languages()...)
+}
+
+// sortOptions are the choices of the sort field, newest first leading
+// because it is the default order.
+func sortOptions() []model.SortBy {
+	return []model.SortBy{model.SortPublishedAt, model.SortRelevancy, model.SortPopularity}
+}
+
+// languageLabel is how the form and the summary line show a language.
+func languageLabel(l model.Language) string {
+	if l == "" {
+		return "Any language"
+	}
+	return l.Label()
+}
+
+// sortLabel is how the form and the summary line show a sort order; the
+// empty order is the default one.
+func sortLabel(s model.SortBy) string {
+	if s == "" {
+		s = model.DefaultSortBy
+	}
+	return s.Name()
+}
