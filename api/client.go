@@ -1,0 +1,219 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"sort"
+	"strings"
+	"time"
+
+	"tidings/model"
+)
+
+// Paths of the spec's three endpoints, relative to the base URL.
+const (
+	pathSources   = "/sources"
+	pathHeadlines = "/latest-headlines"
+	pathArticles  = "/articles"
+)
+
+// Client talks to one news service with one API key. It is safe for
+// concurrent use; its fields never change after [New].
+type Client struct {
+	base         *url.URL // scheme, host and path prefix (with /v2), no trailing slash
+	apiKey       string
+	http         *http.Client
+	userAgent    string
+	maxBodyBytes int64
+	retries      int
+	backoff      time.Duration
+	timeout      time.Duration
+	now          func() time.Time
+}
+
+// New returns a client for the service at baseURL, which includes the
+// version segment ("http://127.0.0.1:8080/v2"; a trailing slash is fine).
+//
+// The key is sent as "Authorization: Bearer <key>". Surrounding white space
+// is trimmed (keys pasted from files end in newlines); an empty key sends no
+// Authorization header at all, and the service's 401 then says so.
+func New(baseURL, apiKey string, opts ...Option) (*Client, error) {
+	base, err := parseBaseURL(baseURL)
+	if err != nil {
+		return nil, err
+	}
+	key := strings.TrimSpace(apiKey)
+	if strings.IndexFunc(key, func(r rune) bool { return r <= ' ' || r == 0x7f }) >= 0 {
+		// Never echo the key: this text may reach a terminal or a log.
+		return nil, errors.New("the API key contains spaces or control characters")
+	}
+	s := defaultSettings()
+	for _, opt := range opts {
+		if opt != nil {
+			opt(&s)
+		}
+	}
+	if err := s.check(); err != nil {
+		return nil, err
+	}
+	hc := s.httpClient
+	if hc == nil {
+		hc = defaultHTTPClient()
+	}
+	return &Client{
+		base: base, apiKey: key, http: hc, userAgent: s.userAgent,
+		maxBodyBytes: s.maxBodyBytes, retries: s.retries, backoff: s.backoff,
+		timeout: s.timeout, now: s.now,
+	}, nil
+}
+
+func (s settings) check() error {
+	switch {
+	case s.maxBodyBytes < 1:
+		return errors.New("the maximum response size must be at least 1 byte")
+	case s.retries < 0 || s.retries > maxRetries:
+		return fmt.Errorf("retries must be between 0 and %d", maxRetries)
+	case s.backoff < 0:
+		return errors.New("the retry backoff must not be negative")
+	case s.timeout <= 0:
+		return errors.New("the request timeout must be positive")
+	case s.now == nil:
+		return errors.New("the clock must not be nil")
+	case strings.ContainsAny(s.userAgent, "\r\n"):
+		return errors.New("the User-Agent must be one line")
+	}
+	return nil
+}
+
+// parseBaseURL accepts only absolute http(s) URLs. Credentials and query
+// strings are refused: the key belongs in the header, and a key hidden in
+// the URL would leak into every error that names the URL.
+func parseBaseURL(raw string) (*url.URL, error) {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+		return nil, fmt.Errorf("base URL %q is not an absolute http or https URL (like http://127.0.0.1:8080/v2)", redactURLText(raw))
+	}
+	if u.User != nil {
+		return nil, errors.New("the base URL must not contain a user name or password; pass the API key separately")
+	}
+	if u.RawQuery != "" || u.Fragment != "" {
+		return nil, errors.New("the base URL must not have a query string or fragment")
+	}
+	u.Path = strings.TrimRight(u.Path, "/")
+	u.RawPath = ""
+	return u, nil
+}
+
+// redactURLText shortens an unparseable base URL for an error message and
+// cuts any user-info part, which may hold a secret.
+func redactURLText(raw string) string {
+	if at := strings.LastIndex(raw, "@"); at >= 0 {
+		raw = "…" + raw[at:]
+	}
+	return truncateRunes(raw, 80)
+}
+
+func defaultHTTPClient() *http.Client {
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	return &http.Client{
+		Transport: tr,
+		CheckRedirect: func(req *http.Request, via []*http.Request) error {
+			if len(via) >= 10 {
+				return errors.New("stopped after 10 redirects")
+			}
+			// net/http keeps Authorization on same-host redirects even when
+			// they drop from https to http; that would send the key in clear.
+			if via[0].URL.Scheme == "https" && req.URL.Scheme != "https" {
+				return errors.New("refused a redirect from https to http")
+			}
+			return nil
+		},
+	}
+}
+
+// Sources returns one page of the news sources matching q (GET /sources).
+// An invalid q is reported as a *model.ValidationError without contacting
+// the service.
+func (c *Client) Sources(ctx context.Context, q model.SourcesQuery) (model.Page[model.Source], error) {
+	if err := q.Validate(); err != nil {
+		return model.Page[model.Source]{}, err
+	}
+	body, err := c.get(ctx, pathSources, q.Values())
+	if err != nil {
+		return model.Page[model.Source]{}, err
+	}
+	return decodeSourcesPage(body, pagingHint{q.Page, q.PageSize}, c.redact)
+}
+
+// LatestHeadlines returns one page of the latest headlines matching q
+// (GET /latest-headlines). Articles are returned as the service sent them,
+// duplicates and HTML entities included.
+func (c *Client) LatestHeadlines(ctx context.Context, q model.HeadlinesQuery) (model.Page[model.Article], error) {
+	if err := q.Validate(); err != nil {
+		return model.Page[model.Article]{}, err
+	}
+	body, err := c.get(ctx, pathHeadlines, q.Values())
+	if err != nil {
+		return model.Page[model.Article]{}, err
+	}
+	return decodeArticlesPage(body, pagingHint{q.Page, q.PageSize}, c.redact)
+}
+
+// Articles returns one page of the articles matching the search q
+// (GET /articles).
+func (c *Client) Articles(ctx context.Context, q model.ArticlesQuery) (model.Page[model.Article], error) {
+	if err := q.Validate(); err != nil {
+		return model.Page[model.Article]{}, err
+	}
+	body, err := c.get(ctx, pathArticles, q.Values())
+	if err != nil {
+		return model.Page[model.Article]{}, err
+	}
+	return decodeArticlesPage(body, pagingHint{q.Page, q.PageSize}, c.redact)
+}
+
+// endpointURL joins the base URL, an endpoint path and the query.
+func (c *Client) endpointURL(path string, v url.Values) string {
+	u := *c.base
+	u.Path += path
+	u.RawQuery = encodeQuery(v)
+	return u.String()
+}
+
+// encodeQuery is url.Values.Encode with commas left literal: the spec's
+// list parameters are "comma-separated", and services that split the raw
+// query before decoding it would miss an escaped %2C. A comma typed by the
+// user inside a value is still a list separator to the service either way.
+func encodeQuery(v url.Values) string {
+	keys := make([]string, 0, len(v))
+	for k := range v {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		for _, val := range v[k] {
+			if b.Len() > 0 {
+				b.WriteByte('&')
+			}
+			b.WriteString(url.QueryEscape(k))
+			b.WriteByte('=')
+			b.WriteString(strings.ReplaceAll(url.QueryEscape(val), "%2C", ","))
+		}
+	}
+	return b.String()
+}
+
+// redact removes the API key from text that came from outside the client
+// (a service's message, a transport's error). Keys shorter than four
+// characters are left alone: scrubbing them would garble every word that
+// happens to contain them, and such a key is no secret.
+func (c *Client) redact(s string) string {
+	if len(c.apiKey) < 4 {
+		return s
+	}
+	return strings.ReplaceAll(s, c.apiKey, "[redacted]")
+}
