@@ -1,0 +1,63 @@
+package common
+
+import (
+	"context"
+	"time"
+
+	"tidings/keymap"
+	"tidings/model"
+	"tidings/ui/theme"
+)
+
+// Client is the news service as the UI sees it. api.Client satisfies it,
+// and so do test fakes.
+type Client interface {
+	Sources(ctx context.Context, q model.SourcesQuery) (model.Page[model.Source], error)
+	LatestHeadlines(ctx context.Context, q model.HeadlinesQuery) (model.Page[model.Article], error)
+	Articles(ctx context.Context, q model.ArticlesQuery) (model.Page[model.Article], error)
+}
+
+// Layout limits shared by the root and the screens.
+const (
+	// PreviewMinWidth is the terminal width from which lists show a
+	// preview pane of the selected item beside them.
+	PreviewMinWidth = 140
+	// MinWidth and MinHeight are the smallest terminal the layout
+	// supports; below it the root shows a note instead.
+	MinWidth  = 40
+	MinHeight = 10
+)
+
+// Context is shared, through one pointer, by the root and every screen.
+// Only the root writes to it (size on resize, Styles on a background
+// change); screens read it.
+type Context struct {
+	Width, Height int // size of the content area between header and footer
+	Styles        *theme.Styles
+	// ThemeGen changes whenever Styles is replaced, so caches of rendered
+	// rows know to drop their entries.
+	ThemeGen int
+	Keys     *keymap.KeyMap
+	Client   Client
+	PageSize int // 0: the service's default
+	Now      func() time.Time
+	Location *time.Location // for absolute times; nil: time.Local
+	Demo     bool
+	BaseURL  string // for error hints; never holds the key
+}
+
+// Clock returns the current time through Now, so tests can pin it.
+func (c *Context) Clock() time.Time {
+	if c.Now == nil {
+		return time.Now()
+	}
+	return c.Now()
+}
+
+// Loc is the location absolute times are shown in.
+func (c *Context) Loc() *time.Location {
+	if c.Location == nil {
+		return time.Local
+	}
+	return c.Location
+}

@@ -1,0 +1,26 @@
+// Package common is the small shared vocabulary of the reader's screens:
+// the service [Client] interface, the [Context] every screen holds a pointer
+// to, the [Screen] interface, the messages screens use to talk to the root
+// (open an article, step to the next one, search, status notes, open or
+// copy a link), a [FetchGuard] for cancellable id-guarded requests, and
+// [Explain], which turns service errors into plain words.
+//
+// It holds no UI state and does no I/O.
+//
+// Contract notes (changes to or details of ui-contract.md, for the screen
+// authors):
+//   - The root sends key and mouse messages to the active screen only, with
+//     mouse coordinates already made relative to the content area (row 0 is
+//     the first row under the header). Every other message (page results,
+//     spinner and countdown ticks, StepArticleMsg for the origin) is sent
+//     to every screen, so a screen must ignore messages that are not its
+//     own; pagedlist does that by list id.
+//   - A screen that lists articles must answer StepArticleMsg (sent to it
+//     only when it was the Origin of the open article) by moving its cursor
+//     and returning an OpenArticleMsg for the new selection.
+//   - At widths of at least [PreviewMinWidth] list screens show a preview
+//     pane beside the list (components/articles.Preview for articles).
+//   - [BackMsg] returns from the reader to its origin.
+//   - Service text inside error hints is not yet sanitised: pass it
+//     through textsafe.Line before display.
+package common

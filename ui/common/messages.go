@@ -1,0 +1,55 @@
+package common
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"tidings/model"
+)
+
+// OpenArticleMsg asks the root to show an article in the reader. Origin is
+// the list it came from, which answers StepArticleMsg.
+type OpenArticleMsg struct {
+	Article model.Article
+	Origin  ScreenID
+}
+
+// StepArticleMsg asks the origin list to move its cursor by Delta (loading
+// more if needed) and answer with an OpenArticleMsg for the new article.
+type StepArticleMsg struct{ Delta int }
+
+// BackMsg asks the root to leave the reader for its origin screen.
+type BackMsg struct{}
+
+// SearchMsg asks the root to switch to the search screen, which fills its
+// form from Query and runs it.
+type SearchMsg struct{ Query model.ArticlesQuery }
+
+// Level is the severity of a status note.
+type Level int
+
+// Levels of status notes.
+const (
+	LevelInfo Level = iota
+	LevelSuccess
+	LevelWarning
+	LevelError
+)
+
+// StatusMsg is a transient note in the status bar.
+type StatusMsg struct {
+	Text  string
+	Level Level
+}
+
+// OpenURLMsg asks the root to open a link in the browser. The root refuses
+// anything that is not an absolute http(s) URL.
+type OpenURLMsg struct{ URL string }
+
+// CopyURLMsg asks the root to copy a link to the clipboard (OSC 52).
+type CopyURLMsg struct{ URL string }
+
+// Cmd wraps a message in a command, for returning messages from Update.
+func Cmd(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
+
+// Status returns a command that shows a status note.
+func Status(text string, level Level) tea.Cmd { return Cmd(StatusMsg{Text: text, Level: level}) }

@@ -1,0 +1,51 @@
+package common
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// ScreenID names one of the reader's screens.
+type ScreenID int
+
+// The screens. Headlines is the zero value and so the default start screen.
+const (
+	Headlines ScreenID = iota
+	Sources
+	Search
+	Reader
+)
+
+// String is the screen's tab title.
+func (s ScreenID) String() string {
+	switch s {
+	case Headlines:
+		return "Headlines"
+	case Sources:
+		return "Sources"
+	case Search:
+		return "Search"
+	case Reader:
+		return "Article"
+	}
+	return "Unknown"
+}
+
+// Screen is what the root needs from each screen. Screens are pointers and
+// mutate themselves in Update.
+type Screen interface {
+	Init() tea.Cmd
+	Update(msg tea.Msg) tea.Cmd
+	// View renders exactly the content area: Height lines, none wider
+	// than Width cells.
+	View() string
+	SetSize(width, height int)
+	ShortHelp() []key.Binding
+	FullHelp() [][]key.Binding
+	Title() string
+	// Status is the right side of the status bar ("loaded 60 of 259").
+	Status() string
+	// CapturesInput is true while a text field or picker has focus; the
+	// root then forwards every key but ctrl+c to the screen.
+	CapturesInput() bool
+}

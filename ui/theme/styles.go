@@ -1,0 +1,182 @@
+package theme
+
+import (
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/textinput"
+	"charm.land/lipgloss/v2"
+)
+
+// Marker is drawn in front of the selected row in every list, so the
+// selection shows even without colour.
+const Marker = "▌"
+
+// Styles is every shared look of the reader, grouped by area.
+type Styles struct {
+	IsDark  bool
+	NoColor bool
+
+	App struct {
+		Name, Version, Badge lipgloss.Style
+	}
+	Tabs struct {
+		Active, Inactive, Separator lipgloss.Style
+	}
+	Status struct {
+		Bar, Text, Info, Success, Warning, Error, Right, Spinner lipgloss.Style
+	}
+	List struct {
+		Marker, Title, TitleSelected, Meta, MetaSelected, Desc lipgloss.Style
+		Footer, Spinner, ErrorTitle, ErrorHint, Empty         lipgloss.Style
+	}
+	Filters struct {
+		Label, Value, Key lipgloss.Style
+	}
+	Reader struct {
+		Title, Meta, Time, Body, More, Link, Rule, Label lipgloss.Style
+	}
+	Picker struct {
+		Box, Title, Option, Selected, Current, Count, Empty lipgloss.Style
+	}
+	Preview struct {
+		Border lipgloss.Style
+	}
+	Note lipgloss.Style // the "terminal too small" and similar notes
+
+	Help      help.Styles
+	TextInput textinput.Styles
+}
+
+// New builds the styles for a background and colour mode.
+func New(isDark, noColor bool) *Styles {
+	if noColor {
+		return monochrome(isDark)
+	}
+	p := NewPalette(isDark)
+	s := &Styles{IsDark: isDark}
+	st := lipgloss.NewStyle
+
+	s.App.Name = st().Bold(true).Foreground(p.Primary)
+	s.App.Version = st().Foreground(p.Muted)
+	s.App.Badge = st().Bold(true).Foreground(p.OnAccent).Background(p.Accent).Padding(0, 1)
+
+	s.Tabs.Active = st().Bold(true).Foreground(p.OnAccent).Background(p.Highlight).Padding(0, 1)
+	s.Tabs.Inactive = st().Foreground(p.Muted).Padding(0, 1)
+	s.Tabs.Separator = st().Foreground(p.Subtle)
+
+	s.Status.Bar = st()
+	s.Status.Text = st().Foreground(p.Muted)
+	s.Status.Info = st().Foreground(p.Primary)
+	s.Status.Success = st().Foreground(p.Success)
+	s.Status.Warning = st().Foreground(p.Warning)
+	s.Status.Error = st().Bold(true).Foreground(p.Error)
+	s.Status.Right = st().Foreground(p.Muted)
+	s.Status.Spinner = st().Foreground(p.Accent)
+
+	s.List.Marker = st().Foreground(p.Accent)
+	s.List.Title = st().Foreground(p.Text)
+	s.List.TitleSelected = st().Bold(true).Foreground(p.Primary)
+	s.List.Meta = st().Foreground(p.Muted)
+	s.List.MetaSelected = st().Foreground(p.Accent)
+	s.List.Desc = st().Foreground(p.Muted).Faint(true)
+	s.List.Footer = st().Foreground(p.Muted).Italic(true)
+	s.List.Spinner = st().Foreground(p.Accent)
+	s.List.ErrorTitle = st().Bold(true).Foreground(p.Error)
+	s.List.ErrorHint = st().Foreground(p.Text)
+	s.List.Empty = st().Foreground(p.Muted).Italic(true)
+
+	s.Filters.Label = st().Foreground(p.Muted)
+	s.Filters.Value = st().Bold(true).Foreground(p.Primary)
+	s.Filters.Key = st().Foreground(p.Accent)
+
+	s.Reader.Title = st().Bold(true).Foreground(p.Primary)
+	s.Reader.Meta = st().Foreground(p.Text)
+	s.Reader.Time = st().Foreground(p.Muted)
+	s.Reader.Body = st().Foreground(p.Text)
+	s.Reader.More = st().Italic(true).Foreground(p.Warning)
+	s.Reader.Link = st().Underline(true).Foreground(p.Accent)
+	s.Reader.Rule = st().Foreground(p.Subtle)
+	s.Reader.Label = st().Foreground(p.Muted)
+
+	s.Picker.Box = st().Border(lipgloss.RoundedBorder()).BorderForeground(p.Highlight).Padding(0, 1)
+	s.Picker.Title = st().Bold(true).Foreground(p.Primary)
+	s.Picker.Option = st().Foreground(p.Text)
+	s.Picker.Selected = st().Bold(true).Foreground(p.Primary)
+	s.Picker.Current = st().Foreground(p.Success)
+	s.Picker.Count = st().Foreground(p.Muted)
+	s.Picker.Empty = st().Foreground(p.Muted).Italic(true)
+
+	s.Preview.Border = st().Border(lipgloss.NormalBorder(), false, false, false, true).
+		BorderForeground(p.Subtle).PaddingLeft(1)
+	s.Note = st().Foreground(p.Warning)
+
+	s.Help = help.DefaultStyles(isDark)
+	s.Help.ShortKey = st().Foreground(p.Accent)
+	s.Help.FullKey = st().Foreground(p.Accent)
+	s.TextInput = textinput.DefaultStyles(isDark)
+	s.TextInput.Focused.Prompt = st().Foreground(p.Accent)
+	return s
+}
+
+// monochrome is the NO_COLOR variant: only bold, faint, italic, underline
+// and reverse, so the UI reads the same on any terminal.
+func monochrome(isDark bool) *Styles {
+	s := &Styles{IsDark: isDark, NoColor: true}
+	st := lipgloss.NewStyle
+	plain := st()
+
+	s.App.Name = st().Bold(true)
+	s.App.Version = plain
+	s.App.Badge = st().Reverse(true).Bold(true).Padding(0, 1)
+
+	s.Tabs.Active = st().Reverse(true).Bold(true).Padding(0, 1)
+	s.Tabs.Inactive = st().Padding(0, 1)
+	s.Tabs.Separator = plain
+
+	s.Status.Bar, s.Status.Text, s.Status.Info, s.Status.Success = plain, plain, plain, plain
+	s.Status.Warning = st().Bold(true)
+	s.Status.Error = st().Bold(true).Reverse(true)
+	s.Status.Right, s.Status.Spinner = plain, plain
+
+	s.List.Marker = st().Bold(true)
+	s.List.Title = plain
+	s.List.TitleSelected = st().Reverse(true).Bold(true)
+	s.List.Meta = plain
+	s.List.MetaSelected = st().Bold(true)
+	s.List.Desc = st().Faint(true)
+	s.List.Footer = st().Italic(true)
+	s.List.Spinner = plain
+	s.List.ErrorTitle = st().Bold(true)
+	s.List.ErrorHint = plain
+	s.List.Empty = st().Italic(true)
+
+	s.Filters.Label = plain
+	s.Filters.Value = st().Bold(true)
+	s.Filters.Key = st().Underline(true)
+
+	s.Reader.Title = st().Bold(true)
+	s.Reader.Meta, s.Reader.Time, s.Reader.Body, s.Reader.Label = plain, plain, plain, plain
+	s.Reader.More = st().Italic(true)
+	s.Reader.Link = st().Underline(true)
+	s.Reader.Rule = plain
+
+	s.Picker.Box = st().Border(lipgloss.RoundedBorder()).Padding(0, 1)
+	s.Picker.Title = st().Bold(true)
+	s.Picker.Option = plain
+	s.Picker.Selected = st().Reverse(true).Bold(true)
+	s.Picker.Current = st().Underline(true)
+	s.Picker.Count = plain
+	s.Picker.Empty = st().Italic(true)
+
+	s.Preview.Border = st().Border(lipgloss.NormalBorder(), false, false, false, true).PaddingLeft(1)
+	s.Note = st().Bold(true)
+
+	s.Help = help.Styles{
+		Ellipsis: plain, ShortKey: st().Bold(true), ShortDesc: plain, ShortSeparator: plain,
+		FullKey: st().Bold(true), FullDesc: plain, FullSeparator: plain,
+	}
+	s.TextInput = textinput.DefaultStyles(isDark)
+	mono := textinput.StyleState{Text: plain, Placeholder: st().Faint(true), Suggestion: st().Faint(true), Prompt: st().Bold(true)}
+	s.TextInput.Focused, s.TextInput.Blurred = mono, mono
+	s.TextInput.Cursor.Color = nil
+	return s
+}
