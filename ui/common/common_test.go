@@ -71,7 +71,7 @@ func TestRelativeTime(t *testing.T) {
 	cases := map[time.Duration]string{
 		10 * time.Second: "just now", 5 * time.Minute: "5m ago", 3 * time.Hour: "3h ago",
 		47 * time.Hour: "47h ago", 72 * time.Hour: "3d ago", 40 * 24 * time.Hour: "13 Oct",
-		400 * 24 * time.Hour: "17 Oct 2025",
+		400 * 24 * time.Hour: "18 Oct 2025",
 	}
 	for d, want := range cases {
 		if got := RelativeTime(now, now.Add(-d)); got != want {
