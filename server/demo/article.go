@@ -1,0 +1,149 @@
+package demo
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"tidings/model"
+)
+
+// Rough shares of the irregularities real services send, in percent.
+const (
+	pctNoAuthor    = 15 // author null or empty
+	pctNoImage     = 10 // urlToImage empty
+	pctLongTitle   = 3  // title over longTitleRunes
+	pctNoContent   = 2  // content empty
+	pctTruncated   = 30 // content cut with "… [+N chars]"
+	pctHTMLContent = 5  // content with a few <p>/<b> tags
+	pctEntities    = 8  // description with HTML entities left in
+	longTitleRunes = 120
+)
+
+// write assembles one article on story st for the planned slot p.
+func (g *generator) write(i int, p plannedArticle, st *story) model.Article {
+	b := p.src.bank
+	t := b.topics[p.cat]
+	sc := scope{b: b, seed: st.seed}
+
+	fam := t.titles[st.fam]
+	title := sc.render(fam[(st.hits+int(st.seed%3))%len(fam)])
+	st.hits++
+	desc := sc.render(t.descs[g.rng.IntN(len(t.descs))])
+	body := g.body(sc, t, desc)
+
+	if g.rng.IntN(100) < pctLongTitle {
+		title = longTitle(title, sc, t)
+	}
+	published := g.now.Add(-g.articleAge(i, st)).UTC().Truncate(1e9)
+
+	slug := slugify(title, 60)
+	if letters(slug) < 8 {
+		slug = string(p.cat) // titles in Arabic, Hebrew, Russian or Urdu script
+	}
+	slug += "-" + articleTag(i)
+	a := model.Article{
+		Source:      model.SourceRef{ID: p.src.ID, Name: p.src.Name},
+		Title:       title,
+		Description: desc,
+		URL:         "https://" + p.src.domain + published.Format("/2006/01/02/") + slug,
+		URLToImage:  "https://" + p.src.domain + "/images/" + slug + ".jpg",
+		PublishedAt: published,
+		Content:     body,
+	}
+	g.roughen(&a, b)
+	return a
+}
+
+// body is the article text: the summary as lead, then two to seven
+// sentences from the topic's bank, none repeated.
+func (g *generator) body(sc scope, t *topic, lead string) string {
+	n := 2 + g.rng.IntN(6)
+	n = min(n, len(t.body))
+	var idx [32]int
+	order := idx[:len(t.body)]
+	for j := range order {
+		order[j] = j
+	}
+	var sb strings.Builder
+	sb.Grow(len(lead) + n*120)
+	sb.WriteString(lead)
+	for j := range n {
+		k := j + g.rng.IntN(len(order)-j)
+		order[j], order[k] = order[k], order[j]
+		sb.WriteByte(' ')
+		sb.WriteString(sc.render(t.body[order[j]]))
+	}
+	return sb.String()
+}
+
+// roughen applies the irregularities readers must cope with: missing
+// authors, images and content, truncated content, stray HTML.
+func (g *generator) roughen(a *model.Article, b *bank) {
+	if g.rng.IntN(100) >= pctNoAuthor {
+		a.Author = b.first[g.rng.IntN(len(b.first))] + " " + b.last[g.rng.IntN(len(b.last))]
+	}
+	if g.rng.IntN(100) < pctNoImage {
+		a.URLToImage = ""
+	}
+	if g.rng.IntN(100) < pctEntities {
+		a.Description = entityEscaper.Replace(a.Description)
+	}
+	switch r := g.rng.IntN(100); {
+	case r < pctNoContent:
+		a.Content = ""
+	case r < pctNoContent+pctTruncated:
+		a.Content = truncateContent(a.Content, 160+g.rng.IntN(60), 600+g.rng.IntN(3400))
+	case r < pctNoContent+pctTruncated+pctHTMLContent:
+		a.Content = withHTML(a.Content, r%2 == 0)
+	}
+}
+
+// withHTML wraps the text in a paragraph, or bolds its lead sentence, as
+// some feeds leave markup in content.
+func withHTML(text string, para bool) string {
+	if para {
+		return "<p>" + text + "</p>"
+	}
+	if i := strings.Index(text, ". "); i > 0 {
+		return "<b>" + text[:i+1] + "</b>" + text[i+1:]
+	}
+	return "<b>" + text + "</b>"
+}
+
+// longTitle extends a headline with clauses from the story's body until it
+// is longer than longTitleRunes, as some outlets' SEO headlines are.
+func longTitle(title string, sc scope, t *topic) string {
+	for j := 0; j < len(t.body) && utf8.RuneCountInString(title) <= longTitleRunes; j++ {
+		clause := strings.TrimRight(sc.render(t.body[j]), ".。!")
+		title += " — " + clause
+	}
+	return title
+}
+
+// articleTag is a six-hex-digit tag unique per article index (an odd
+// multiplier is a bijection modulo 2^24), so URLs never collide.
+func articleTag(i int) string {
+	v := (uint32(i+1) * 0x9E3779B1) & 0xFFFFFF
+	s := strconv.FormatUint(uint64(v), 16)
+	return strings.Repeat("0", 6-len(s)) + s
+}
+
+func letters(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 'a' && s[i] <= 'z' {
+			n++
+		}
+	}
+	return n
+}
+
+// Popularity is a stable, skewed popularity score for an article (a rough
+// view count), for the store's sortBy=popularity: most articles get a few
+// thousand, a few get hundreds of thousands. It depends only on the URL.
+func Popularity(a model.Article) int {
+	h := mix(hashString(a.URL))
+	u1, u2, u3 := h&0xFFFF, h>>16&0xFFFF, h>>32&0xFFFF
+	return int(u1*u2/65536*u3/65536*16) + int(h>>48&0xFF)
+}

@@ -1,0 +1,162 @@
+package demo
+
+import (
+	"math/rand/v2"
+	"time"
+
+	"tidings/model"
+)
+
+// The PCG seed: fixed, so the catalogue is the same on every start.
+const seedHi, seedLo = 0x7469_6469_6e67_7321, 0x6465_6d6f_2d6e_6577
+
+// Catalogue shape. Each outlet publishes minArticles plus up to
+// spreadArticles-1 more; with ~185 outlets that is about 6,000 articles.
+const (
+	minArticles    = 20
+	spreadArticles = 26
+	window         = 14 * 24 * time.Hour // oldest publication: now - window
+	// offTopicPerTen is how many of ten general-outlet articles cover
+	// another category's story (politics pages report strikes and storms).
+	offTopicPerTen = 4
+)
+
+// Catalogue returns the demo sources and articles. The result depends only
+// on now: articles are published within the 14 days before it (most in
+// the last two days, a few in the last minutes), never after it. Sources
+// come in the spec's language order; articles in source order.
+func Catalogue(now time.Time) (sources []model.Source, articles []model.Article) {
+	g := newGenerator(now)
+	sources = make([]model.Source, len(g.sources))
+	for i := range g.sources {
+		sources[i] = g.sources[i].Source
+	}
+	return sources, g.articles()
+}
+
+// plannedArticle is one article slot before its text is written.
+type plannedArticle struct {
+	src *sourceInfo
+	cat model.Category
+}
+
+// story is one event that several outlets may cover.
+type story struct {
+	fam  int           // index into the topic's title families
+	seed uint64        // fixes the story's slot fillers
+	age  time.Duration // how long before now it broke
+	hits int           // articles written so far, to vary the wording
+}
+
+type poolKey struct {
+	lang model.Language
+	cat  model.Category
+}
+
+type generator struct {
+	now     time.Time
+	rng     *rand.Rand
+	sources []sourceInfo
+	plan    []plannedArticle
+	pools   map[poolKey][]story
+}
+
+func newGenerator(now time.Time) *generator {
+	g := &generator{
+		now:     now,
+		rng:     rand.New(rand.NewPCG(seedHi, seedLo)),
+		sources: buildSources(banks()),
+		pools:   map[poolKey][]story{},
+	}
+	g.planArticles()
+	g.fillPools()
+	return g
+}
+
+// planArticles decides how many articles each outlet publishes and on
+// which category's stories.
+func (g *generator) planArticles() {
+	cats := model.Categories()
+	g.plan = make([]plannedArticle, 0, len(g.sources)*(minArticles+spreadArticles/2))
+	for i := range g.sources {
+		src := &g.sources[i]
+		n := minArticles + g.rng.IntN(spreadArticles)
+		for range n {
+			cat := src.Category
+			if cat == gen && g.rng.IntN(10) < offTopicPerTen {
+				cat = cats[g.rng.IntN(len(cats))]
+			}
+			g.plan = append(g.plan, plannedArticle{src: src, cat: cat})
+		}
+	}
+}
+
+// fillPools makes each language-category pool about 60% as large as the
+// number of articles drawn from it, so most stories are covered once or
+// twice and some by three or more outlets. Pools are filled in bank and
+// category order, never by ranging over the map.
+func (g *generator) fillPools() {
+	tally := map[poolKey]int{}
+	for _, p := range g.plan {
+		tally[poolKey{p.src.Language, p.cat}]++
+	}
+	for _, b := range banks() {
+		for _, c := range model.Categories() {
+			k := poolKey{b.lang, c}
+			n := tally[k]
+			if n == 0 {
+				continue
+			}
+			size := max(4, n*3/5)
+			stories := make([]story, size)
+			fams := len(b.topics[c].titles)
+			for i := range stories {
+				stories[i] = story{
+					fam:  g.rng.IntN(fams),
+					seed: g.rng.Uint64(),
+					age:  g.storyAge(),
+				}
+			}
+			g.pools[k] = stories
+		}
+	}
+}
+
+// storyAge draws how long ago a story broke: 30% in the last day (denser
+// towards now), 20% the day before, the rest over the remaining 12 days.
+func (g *generator) storyAge() time.Duration {
+	u := g.rng.Float64()
+	x := g.rng.Float64()
+	switch {
+	case u < 0.30:
+		return time.Duration(x * x * float64(24*time.Hour))
+	case u < 0.50:
+		return 24*time.Hour + time.Duration(x*float64(24*time.Hour))
+	default:
+		return 48*time.Hour + time.Duration(x*float64(window-49*time.Hour))
+	}
+}
+
+// articleAge is when an outlet published its piece on a story: the
+// breaking report or a follow-up up to three hours later. Every 300th
+// article is brand new, so "latest" always shows minutes-old items.
+func (g *generator) articleAge(i int, st *story) time.Duration {
+	if i%300 == 17 {
+		return time.Minute + time.Duration(g.rng.Int64N(int64(12*time.Minute)))
+	}
+	age := st.age - time.Duration(g.rng.Int64N(int64(3*time.Hour)))
+	if age < 2*time.Minute {
+		age = st.age
+	}
+	return min(max(age, 30*time.Second), window-2*time.Second)
+}
+
+func (g *generator) articles() []model.Article {
+	out := make([]model.Article, len(g.plan))
+	for i, p := range g.plan {
+		pool := g.pools[poolKey{p.src.Language, p.cat}]
+		st := &pool[g.rng.IntN(len(pool))]
+		out[i] = g.write(i, p, st)
+	}
+	return out
+}
