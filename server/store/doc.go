@@ -1,0 +1,31 @@
+// Package store keeps the news service's sources and articles in SQLite
+// (modernc.org/sqlite, pure Go) and answers the three list queries of the
+// spec: sources, latest headlines and full-text article search (FTS5).
+//
+// Decisions the spec leaves open, and why:
+//
+//   - Articles carry the category, language and country of their source,
+//     copied onto the article row when either is added (in any order), so
+//     that headline filters run on indexes instead of joins. Articles whose
+//     source is unknown are kept; they match no country/category/language
+//     filter until their source arrives.
+//   - Articles are unique by URL; a later Add or import of the same URL
+//     replaces the earlier one (re-importing a corrected feed fixes it).
+//     Sources are unique by id, later wins likewise.
+//   - The article's row id is its publication time in seconds shifted left
+//     16 bits plus a small tie-breaker, so "newest first" is simply rowid
+//     order. That lets FTS5 stream matches newest first without sorting,
+//     and turns from/to into a rowid range FTS5 applies itself.
+//   - Popularity is not in the spec's article shape. Imports may carry a
+//     numeric "popularity" field; otherwise it is derived deterministically
+//     from the URL (FNV-1a hash modulo 10,000), so the popularity order is
+//     stable across runs and imports.
+//   - The domain of an article is the lower-cased host of its URL, stored
+//     reversed ("com.example.www") so that a domain filter matches the host
+//     and all its subdomains with one index range.
+//   - Search terms are translated into a quoted FTS5 expression by
+//     [MatchExpression]; user text never reaches MATCH unquoted.
+//   - Totals are counted once per distinct query and cached until the next
+//     write, so paging through results does not rescan every match.
+//   - Sources are listed by name (case-insensitive), then id.
+package store

@@ -1,0 +1,281 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"time"
+
+	"tidings/model"
+)
+
+// where collects SQL conditions and their arguments.
+type where struct {
+	conds []string
+	args  []any
+}
+
+func (w *where) add(cond string, args ...any) {
+	w.conds = append(w.conds, cond)
+	w.args = append(w.args, args...)
+}
+
+func (w *where) sql() string {
+	if len(w.conds) == 0 {
+		return ""
+	}
+	return " WHERE " + strings.Join(w.conds, " AND ")
+}
+
+// Sources lists the sources matching q, by name.
+func (s *Store) Sources(ctx context.Context, q model.SourcesQuery) (model.Page[model.Source], error) {
+	page := model.Page[model.Source]{Page: q.Page, PageSize: q.PageSize, Items: []model.Source{}}
+	var w where
+	if q.Category != "" {
+		w.add("category = ?", string(q.Category))
+	}
+	if q.Language != "" {
+		w.add("language = ?", string(q.Language))
+	}
+	if q.Country != "" {
+		w.add("country = ?", string(q.Country))
+	}
+	total, err := s.count(ctx, "SELECT count(*) FROM sources"+w.sql(), w.args)
+	if err != nil {
+		return page, err
+	}
+	page.TotalResults = total
+	limit, offset := limitOffset(q.Page, q.PageSize)
+	if offset >= int64(total) {
+		return page, nil
+	}
+	query := "SELECT id, name, description, url, category, language, country FROM sources" + w.sql() +
+		" ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?"
+	rows, err := s.query(ctx, query, append(w.args, limit, offset)...)
+	if err != nil {
+		return page, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var src model.Source
+		var cat, lang, country string
+		if err := rows.Scan(&src.ID, &src.Name, &src.Description, &src.URL, &cat, &lang, &country); err != nil {
+			return page, fmt.Errorf("read source: %w", err)
+		}
+		src.Category, src.Language, src.Country = model.Category(cat), model.Language(lang), model.Country(country)
+		page.Items = append(page.Items, src)
+	}
+	if err := rows.Err(); err != nil {
+		return page, fmt.Errorf("list sources: %w", err)
+	}
+	return page, nil
+}
+
+// articleCols are read by scanArticles, in its order, from alias a.
+const articleCols = "a.source_id, a.source_name, a.author, a.title, a.description, a.url, a.url_to_image, a.published_at, a.content"
+
+// Headlines lists the newest articles matching q's country and category.
+func (s *Store) Headlines(ctx context.Context, q model.HeadlinesQuery) (model.Page[model.Article], error) {
+	page := model.Page[model.Article]{Page: q.Page, PageSize: q.PageSize, Items: []model.Article{}}
+	var w where
+	if q.Country != "" {
+		w.add("country = ?", string(q.Country))
+	}
+	if q.Category != "" {
+		w.add("category = ?", string(q.Category))
+	}
+	total, err := s.count(ctx, "SELECT count(*) FROM articles"+w.sql(), w.args)
+	if err != nil {
+		return page, err
+	}
+	page.TotalResults = total
+	limit, offset := limitOffset(q.Page, q.PageSize)
+	if offset >= int64(total) {
+		return page, nil
+	}
+	// Page through the narrow index first, then fetch only the page's rows.
+	query := "SELECT " + articleCols + " FROM articles a WHERE a.id IN (SELECT id FROM articles" + w.sql() +
+		" ORDER BY id DESC LIMIT ? OFFSET ?) ORDER BY a.id DESC"
+	page.Items, err = s.articles(ctx, query, append(w.args, limit, offset))
+	return page, err
+}
+
+// Articles searches the articles for q.Q with q's filters, in q.SortBy order
+// (model.DefaultSortBy when empty).
+func (s *Store) Articles(ctx context.Context, q model.ArticlesQuery) (model.Page[model.Article], error) {
+	page := model.Page[model.Article]{Page: q.Page, PageSize: q.PageSize, Items: []model.Article{}}
+	expr, err := MatchExpression(q.Q)
+	if err != nil {
+		return page, err
+	}
+	from, to, err := q.TimeRange()
+	if err != nil {
+		return page, err
+	}
+	sortBy := q.SortBy
+	if sortBy == "" {
+		sortBy = model.DefaultSortBy
+	}
+	w, joinNeeded := searchFilters(expr, q, from, to)
+	if sortBy == model.SortPopularity {
+		joinNeeded = true
+	}
+	fromSQL := " FROM articles_fts f"
+	if joinNeeded {
+		// CROSS JOIN keeps the full-text index as the outer loop.
+		fromSQL += " CROSS JOIN articles a ON a.id = f.rowid"
+	}
+	total, err := s.count(ctx, "SELECT count(*)"+fromSQL+w.sql(), w.args)
+	if err != nil {
+		return page, err
+	}
+	page.TotalResults = total
+	limit, offset := limitOffset(q.Page, q.PageSize)
+	if offset >= int64(total) {
+		return page, nil
+	}
+	key, inner, outer := sortKey(sortBy)
+	// The inner query sorts ids only; the page's rows are fetched after.
+	query := "SELECT " + articleCols + " FROM (SELECT f.rowid AS id, " + key + " AS k" + fromSQL + w.sql() +
+		" ORDER BY " + inner + " LIMIT ? OFFSET ?) AS p CROSS JOIN articles a ON a.id = p.id ORDER BY " + outer
+	page.Items, err = s.articles(ctx, query, append(w.args, limit, offset))
+	return page, err
+}
+
+// sortKey is the search's sort column (selected as k) and its ORDER BY
+// inside the paging query and outside it (where the columns are p.k, p.id).
+// Ties fall back to newest first.
+func sortKey(sortBy model.SortBy) (key, inner, outer string) {
+	switch sortBy {
+	case model.SortRelevancy:
+		return "f.rank", "k, id DESC", "p.k, p.id DESC"
+	case model.SortPopularity:
+		return "a.popularity", "k DESC, id DESC", "p.k DESC, p.id DESC"
+	}
+	return "f.rowid", "id DESC", "p.id DESC"
+}
+
+// searchFilters builds the conditions of a search and reports whether they
+// need the articles table joined to the full-text index.
+func searchFilters(expr string, q model.ArticlesQuery, from, to time.Time) (w where, join bool) {
+	w.add("articles_fts MATCH ?", expr)
+	// Row ids are publication seconds << 16, so the range is on the rowid,
+	// which FTS5 applies while reading its index.
+	if !from.IsZero() {
+		w.add("f.rowid >= ?", clampSeconds(from.Unix())<<16)
+	}
+	if !to.IsZero() {
+		w.add("f.rowid <= ?", clampSeconds(to.Unix())<<16|0xffff)
+	}
+	if q.Language != "" {
+		w.add("a.language = ?", string(q.Language))
+		join = true
+	}
+	if len(q.Sources) > 0 {
+		w.add("a.source_id IN ("+placeholders(len(q.Sources))+")", anys(q.Sources)...)
+		join = true
+	}
+	if len(q.Domains) > 0 {
+		cond, args := domainCond(q.Domains)
+		w.add(cond, args...)
+		join = true
+	}
+	if len(q.ExcludeDomains) > 0 {
+		cond, args := domainCond(q.ExcludeDomains)
+		w.add("NOT "+cond, args...)
+		join = true
+	}
+	return w, join
+}
+
+// domainCond matches articles whose host is one of domains or a subdomain
+// of one: rhost is the reversed host, so a subdomain shares its prefix.
+func domainCond(domains []string) (string, []any) {
+	var parts []string
+	var args []any
+	for _, d := range domains {
+		r := reverseDomain(d)
+		parts = append(parts, "a.rhost = ? OR (a.rhost >= ? AND a.rhost < ?)")
+		args = append(args, r, r+".", r+"/") // '/' sorts right after '.'
+	}
+	return "(" + strings.Join(parts, " OR ") + ")", args
+}
+
+func placeholders(n int) string { return strings.TrimSuffix(strings.Repeat("?,", n), ",") }
+
+func anys(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}
+
+// limitOffset turns a 1-based page into SQL LIMIT and OFFSET.
+func limitOffset(page, pageSize int) (limit, offset int64) {
+	if page < 1 {
+		page = model.DefaultPage
+	}
+	if pageSize < 1 {
+		pageSize = model.DefaultPageSize
+	}
+	return int64(pageSize), int64(page-1) * int64(pageSize)
+}
+
+func (s *Store) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	st, err := s.stmt(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := st.QueryContext(ctx, args...)
+	if err != nil {
+		return nil, fmt.Errorf("query: %w", err)
+	}
+	return rows, nil
+}
+
+// count runs a count(*) query, or answers it from the cache when nothing
+// was written since it last ran.
+func (s *Store) count(ctx context.Context, query string, args []any) (int, error) {
+	key := query + fmt.Sprintf("\x00%q", args)
+	gen := s.gen.Load()
+	if n, ok := s.counts.get(key, gen); ok {
+		return n, nil
+	}
+	st, err := s.stmt(ctx, query)
+	if err != nil {
+		return 0, err
+	}
+	var n int
+	if err := st.QueryRowContext(ctx, args...).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count results: %w", err)
+	}
+	s.counts.put(key, gen, n)
+	return n, nil
+}
+
+func (s *Store) articles(ctx context.Context, query string, args []any) ([]model.Article, error) {
+	rows, err := s.query(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []model.Article{}
+	for rows.Next() {
+		var a model.Article
+		var published sql.NullInt64
+		if err := rows.Scan(&a.Source.ID, &a.Source.Name, &a.Author, &a.Title, &a.Description,
+			&a.URL, &a.URLToImage, &published, &a.Content); err != nil {
+			return nil, fmt.Errorf("read article: %w", err)
+		}
+		if published.Valid {
+			a.PublishedAt = time.Unix(published.Int64, 0).UTC()
+		}
+		items = append(items, a)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list articles: %w", err)
+	}
+	return items, nil
+}

@@ -1,0 +1,140 @@
+package store
+
+import (
+	"errors"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"tidings/model"
+)
+
+func search(t *testing.T, s *Store, q model.ArticlesQuery) model.Page[model.Article] {
+	t.Helper()
+	if q.Page == 0 {
+		q.Page = 1
+	}
+	if q.PageSize == 0 {
+		q.PageSize = 20
+	}
+	p, err := s.Articles(ctx, q)
+	if err != nil {
+		t.Fatalf("%+v: %v", q, err)
+	}
+	return p
+}
+
+func sorted(ss []string) []string { sort.Strings(ss); return ss }
+
+func TestSearchSemantics(t *testing.T) {
+	s := openTestStore(t)
+	cases := []struct {
+		name string
+		q    model.ArticlesQuery
+		want []string // titles, newest first
+	}{
+		{"word in any field, newest first", model.ArticlesQuery{Q: "climate"}, []string{
+			"Climate summit opens in Belém", "Football results", "Startup raises money for climate tech",
+			"Apple unveils new chip", "Orphan climate story"}},
+		{"words are ANDed", model.ArticlesQuery{Q: "climate summit"}, []string{"Climate summit opens in Belém"}},
+		{"phrase", model.ArticlesQuery{Q: `"climate tech"`}, []string{"Startup raises money for climate tech"}},
+		{"phrase is ordered", model.ArticlesQuery{Q: `"tech climate"`}, []string{}},
+		{"+must", model.ArticlesQuery{Q: "+carbon climate"}, []string{"Startup raises money for climate tech"}},
+		{"-exclude", model.ArticlesQuery{Q: "climate -chip -football"}, []string{
+			"Climate summit opens in Belém", "Startup raises money for climate tech", "Orphan climate story"}},
+		{"-\"phrase\"", model.ArticlesQuery{Q: `climate -"climate summit"`}, []string{
+			"Football results", "Startup raises money for climate tech", "Apple unveils new chip", "Orphan climate story"}},
+		{"OR", model.ArticlesQuery{Q: "arsenal OR apple"}, []string{"Football results", "Apple unveils new chip"}},
+		{"NOT", model.ArticlesQuery{Q: "climate NOT summit NOT chip NOT orphan NOT startup"}, []string{"Football results"}},
+		{"case and diacritics", model.ArticlesQuery{Q: "BELEM"}, []string{"Climate summit opens in Belém", "Klimagipfel in Belém"}},
+		{"umlaut folded", model.ArticlesQuery{Q: "uber"}, []string{"Klimagipfel in Belém"}},
+		{"russian", model.ArticlesQuery{Q: "саммит"}, []string{"Климатический саммит"}},
+		{"arabic", model.ArticlesQuery{Q: "المناخ"}, []string{"قمة المناخ تبدأ"}},
+		{"hebrew", model.ArticlesQuery{Q: "האקלים"}, []string{"פסגת האקלים נפתחה"}},
+		{"language", model.ArticlesQuery{Q: "climate", Language: "en"}, []string{
+			"Climate summit opens in Belém", "Football results", "Startup raises money for climate tech", "Apple unveils new chip"}},
+		{"sources", model.ArticlesQuery{Q: "climate", Sources: []string{"techcrunch", "unknown-src"}}, []string{
+			"Startup raises money for climate tech", "Apple unveils new chip", "Orphan climate story"}},
+		{"domain matches subdomains", model.ArticlesQuery{Q: "climate", Domains: []string{"techcrunch.com"}}, []string{
+			"Startup raises money for climate tech", "Apple unveils new chip"}},
+		{"subdomain only", model.ArticlesQuery{Q: "climate", Domains: []string{"news.techcrunch.com"}}, []string{"Apple unveils new chip"}},
+		{"domain is not a suffix match", model.ArticlesQuery{Q: "climate", Domains: []string{"crunch.com"}}, []string{}},
+		{"www host matches bare domain", model.ArticlesQuery{Q: "climate", Domains: []string{"bbc.co.uk", "example.org"}}, []string{
+			"Climate summit opens in Belém", "Football results", "Orphan climate story"}},
+		{"excludeDomains", model.ArticlesQuery{Q: "climate", ExcludeDomains: []string{"bbc.co.uk", "techcrunch.com"}}, []string{"Orphan climate story"}},
+		{"from", model.ArticlesQuery{Q: "climate", From: base.Add(-4 * 3600e9).Format("2006-01-02T15:04:05Z")}, []string{
+			"Climate summit opens in Belém", "Football results", "Startup raises money for climate tech"}},
+		{"to", model.ArticlesQuery{Q: "climate", To: base.Add(-4 * 3600e9).Format("2006-01-02T15:04:05Z")}, []string{
+			"Startup raises money for climate tech", "Apple unveils new chip", "Orphan climate story"}},
+		{"bare to date is the whole day", model.ArticlesQuery{Q: "climate", From: "2026-11-20", To: "2026-11-20"}, []string{
+			"Climate summit opens in Belém", "Football results", "Startup raises money for climate tech", "Apple unveils new chip"}},
+		{"punctuation is not syntax", model.ArticlesQuery{Q: `climate* (summit) ^opens: "belém`}, []string{"Climate summit opens in Belém"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := titles(search(t, s, c.q)); !reflect.DeepEqual(got, c.want) {
+				t.Fatalf("got  %q\nwant %q", got, c.want)
+			}
+		})
+	}
+}
+
+func TestSearchSortOrders(t *testing.T) {
+	s, err := Open("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	// Relevancy: the title match beats a content-only match even when older.
+	recs := []record{
+		{Article: art("a", "https://a.com/1", "Volcano erupts", "", "", 5*3600e9), popularity: 1, hasPopularity: true},
+		{Article: art("a", "https://a.com/2", "Daily news", "", "A volcano was mentioned once among many other words here.", 1*3600e9), popularity: 50, hasPopularity: true},
+		{Article: art("a", "https://a.com/3", "Weather", "The volcano is calm", "", 3*3600e9), popularity: 10, hasPopularity: true},
+	}
+	if err := s.add(ctx, nil, recs); err != nil {
+		t.Fatal(err)
+	}
+	for sortBy, want := range map[model.SortBy][]string{
+		model.SortRelevancy:   {"Volcano erupts", "Weather", "Daily news"},
+		model.SortPopularity:  {"Daily news", "Weather", "Volcano erupts"},
+		model.SortPublishedAt: {"Daily news", "Weather", "Volcano erupts"},
+		"":                    {"Daily news", "Weather", "Volcano erupts"},
+	} {
+		if got := titles(search(t, s, model.ArticlesQuery{Q: "volcano", SortBy: sortBy})); !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: got %q want %q", sortBy, got, want)
+		}
+	}
+	for _, sortBy := range model.SortOrders() {
+		p1 := search(t, s, model.ArticlesQuery{Q: "volcano", SortBy: sortBy, PageSize: 2})
+		p2 := search(t, s, model.ArticlesQuery{Q: "volcano", SortBy: sortBy, PageSize: 2, Page: 2})
+		all := append(titles(p1), titles(p2)...)
+		if p1.TotalResults != 3 || p2.TotalResults != 3 || len(all) != 3 ||
+			!reflect.DeepEqual(sorted(all), []string{"Daily news", "Volcano erupts", "Weather"}) {
+			t.Errorf("%s paging: %q", sortBy, all)
+		}
+	}
+}
+
+func TestSearchRejectsUnsearchableQ(t *testing.T) {
+	s := openTestStore(t)
+	for _, q := range []string{"-climate", "- -", "*", `""`, "NOT climate", "()", "OR", strings.Repeat("a ", 40)} {
+		_, err := s.Articles(ctx, model.ArticlesQuery{Q: q, Page: 1, PageSize: 20})
+		var verr *model.ValidationError
+		if !errors.As(err, &verr) || verr.Param != "q" {
+			t.Errorf("q=%q: want a q validation error, got %v", q, err)
+		}
+	}
+}
+
+func TestSearchTotalsAndPastEnd(t *testing.T) {
+	s := openTestStore(t)
+	p := search(t, s, model.ArticlesQuery{Q: "climate", Page: 3, PageSize: 2})
+	if p.TotalResults != 5 || len(p.Items) != 1 {
+		t.Fatalf("page 3: %+v", p)
+	}
+	p = search(t, s, model.ArticlesQuery{Q: "climate", Page: 4, PageSize: 2})
+	if p.TotalResults != 5 || p.Items == nil || len(p.Items) != 0 {
+		t.Fatalf("page 4 must be empty with the total: %+v", p)
+	}
+}

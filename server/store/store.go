@@ -1,0 +1,166 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"sync"
+	"sync/atomic"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
+)
+
+// Store is an open news database. It is safe for concurrent use.
+type Store struct {
+	db  *sql.DB
+	gen atomic.Uint64 // bumped by every write; invalidates cached totals
+
+	stmtMu sync.Mutex
+	stmts  map[string]*sql.Stmt
+
+	counts *countCache
+}
+
+var memSeq atomic.Uint64
+
+// maxCachedStmts bounds the prepared-statement cache; query shapes are few,
+// but list parameters vary the number of placeholders.
+const maxCachedStmts = 256
+
+// Open opens (creating if needed) the database at path. An empty path is a
+// private in-memory database that lives until Close.
+func Open(path string) (*Store, error) {
+	db, err := sql.Open("sqlite", dsn(path))
+	if err != nil {
+		return nil, fmt.Errorf("open database: %w", err)
+	}
+	if path == "" {
+		// A memory database is a single connection: each connection to
+		// ":memory:" would be its own empty database.
+		db.SetMaxOpenConns(1)
+		db.SetConnMaxIdleTime(0)
+		db.SetConnMaxLifetime(0)
+	} else {
+		db.SetMaxOpenConns(8)
+		db.SetMaxIdleConns(8)
+	}
+	s := &Store{db: db, stmts: map[string]*sql.Stmt{}, counts: newCountCache(4096)}
+	if err := s.migrate(context.Background()); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+func dsn(path string) string {
+	pragmas := "_pragma=busy_timeout(5000)&_pragma=foreign_keys(0)&_pragma=temp_store(memory)&_pragma=cache_size(-65536)"
+	if path == "" {
+		return fmt.Sprintf("file:tidings-mem-%d?mode=memory&%s", memSeq.Add(1), pragmas)
+	}
+	u := url.URL{Scheme: "file", Opaque: path}
+	return u.String() + "?" + pragmas + "&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+}
+
+// Close releases the database.
+func (s *Store) Close() error {
+	s.stmtMu.Lock()
+	for _, st := range s.stmts {
+		st.Close()
+	}
+	s.stmts = nil
+	s.stmtMu.Unlock()
+	return s.db.Close()
+}
+
+const schema = `
+CREATE TABLE IF NOT EXISTS sources (
+	id          TEXT PRIMARY KEY,
+	name        TEXT NOT NULL,
+	description TEXT NOT NULL,
+	url         TEXT NOT NULL,
+	category    TEXT NOT NULL,
+	language    TEXT NOT NULL,
+	country     TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS sources_by_name ON sources(name COLLATE NOCASE, id);
+
+CREATE TABLE IF NOT EXISTS articles (
+	id           INTEGER PRIMARY KEY, -- published_at<<16 | tie-breaker: rowid order is time order
+	url          TEXT NOT NULL UNIQUE,
+	source_id    TEXT NOT NULL,
+	source_name  TEXT NOT NULL,
+	author       TEXT NOT NULL,
+	title        TEXT NOT NULL,
+	description  TEXT NOT NULL,
+	url_to_image TEXT NOT NULL,
+	published_at INTEGER,            -- unix seconds; NULL when unknown
+	content      TEXT NOT NULL,
+	popularity   REAL NOT NULL,
+	rhost        TEXT NOT NULL,      -- reversed lower-case host: com.example.www
+	category     TEXT NOT NULL DEFAULT '',
+	language     TEXT NOT NULL DEFAULT '',
+	country      TEXT NOT NULL DEFAULT ''
+);
+-- Each index ends implicitly in the rowid, so equality filters come out
+-- newest first without a sort.
+CREATE INDEX IF NOT EXISTS articles_country ON articles(country);
+CREATE INDEX IF NOT EXISTS articles_category ON articles(category);
+CREATE INDEX IF NOT EXISTS articles_country_category ON articles(country, category);
+CREATE INDEX IF NOT EXISTS articles_source ON articles(source_id);
+CREATE INDEX IF NOT EXISTS articles_language ON articles(language);
+CREATE INDEX IF NOT EXISTS articles_rhost ON articles(rhost);
+CREATE INDEX IF NOT EXISTS articles_popularity ON articles(popularity DESC, id DESC);
+
+CREATE VIRTUAL TABLE IF NOT EXISTS articles_fts USING fts5(
+	title, description, content,
+	content='articles', content_rowid='id',
+	tokenize='unicode61 remove_diacritics 2'
+);
+CREATE TRIGGER IF NOT EXISTS articles_ai AFTER INSERT ON articles BEGIN
+	INSERT INTO articles_fts(rowid, title, description, content)
+	VALUES (new.id, new.title, new.description, new.content);
+END;
+CREATE TRIGGER IF NOT EXISTS articles_ad AFTER DELETE ON articles BEGIN
+	INSERT INTO articles_fts(articles_fts, rowid, title, description, content)
+	VALUES ('delete', old.id, old.title, old.description, old.content);
+END;
+`
+
+func (s *Store) migrate(ctx context.Context) error {
+	if _, err := s.db.ExecContext(ctx, schema); err != nil {
+		return fmt.Errorf("create schema: %w", err)
+	}
+	// Title matters more than description, description more than content.
+	if _, err := s.db.ExecContext(ctx,
+		`INSERT INTO articles_fts(articles_fts, rank) VALUES ('rank', 'bm25(10.0, 4.0, 1.0)')`); err != nil {
+		return fmt.Errorf("configure ranking: %w", err)
+	}
+	return nil
+}
+
+// stmt returns a prepared statement for query, preparing it once.
+func (s *Store) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
+	s.stmtMu.Lock()
+	defer s.stmtMu.Unlock()
+	if s.stmts == nil {
+		return nil, errors.New("store is closed")
+	}
+	if st, ok := s.stmts[query]; ok {
+		return st, nil
+	}
+	st, err := s.db.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, fmt.Errorf("prepare query: %w", err)
+	}
+	if len(s.stmts) >= maxCachedStmts {
+		for k, old := range s.stmts { // evict one arbitrary statement
+			old.Close()
+			delete(s.stmts, k)
+			break
+		}
+	}
+	s.stmts[query] = st
+	return st, nil
+}
