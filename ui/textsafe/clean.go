@@ -79,6 +79,8 @@ type cleaner struct {
 func (c *cleaner) step(s string, i int) int {
 	r, size := utf8.DecodeRuneInString(s[i:])
 	switch {
+	case r >= 0x20 && r < 0x7f: // printable ASCII, the common case
+		c.emit(r)
 	case r == utf8.RuneError && size <= 1:
 		j := i + 1
 		for j < len(s) {

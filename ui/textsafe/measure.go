@@ -37,13 +37,17 @@ func Truncate(s string, width int) string {
 	if width <= 0 {
 		return ""
 	}
-	if Width(s) <= width {
+	ascii := isPrintableASCII(s) // one byte, one cell, one cluster
+	if (ascii && len(s) <= width) || (!ascii && Width(s) <= width) {
 		return s
 	}
 	tail := ellipsis
 	room := width - Width(tail)
 	if room < 0 { // an ambiguous-width "…" counted as 2 in a 1-cell slot
 		tail, room = "", width
+	}
+	if ascii {
+		return strings.TrimRight(s[:room], " ") + tail
 	}
 	used, cut := 0, 0
 	for cut < len(s) {
@@ -55,6 +59,16 @@ func Truncate(s string, width int) string {
 		cut += len(c)
 	}
 	return strings.TrimRight(s[:cut], " ") + tail
+}
+
+// isPrintableASCII reports whether every byte of s is in 0x20–0x7E.
+func isPrintableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] >= 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 // Wrap word-wraps s to lines of at most width cells. Each '\n' starts a new
