@@ -1,0 +1,249 @@
+// Package pagedlist is the infinite-scroll list behind the headlines,
+// search and sources screens: it fetches a query page by page through a
+// [Fetch] the screen supplies, keeps one request in flight, drops stale
+// answers, de-duplicates items across pages, and shows loading, retry,
+// rate-limit and end-of-results rows.
+//
+// Rendering costs are independent of the list's length: only visible rows
+// are drawn, and each row is rendered once per width, theme, minute and
+// selection state, then served from a cache. The spinner ticks only while
+// a page is loading, and the rate-limit countdown only while counting.
+//
+// The list knows nothing about articles or sources: the screen passes a
+// key function (for de-duplication) and a render function. Items should be
+// sanitised before they reach the list (in the Fetch), never per frame.
+package pagedlist
+
+import (
+	"context"
+	"sync/atomic"
+
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+
+	"tidings/model"
+	"tidings/ui/common"
+	"tidings/ui/theme"
+)
+
+// Fetch loads one page (1-based) of the list's query. It runs inside a
+// tea.Cmd, so it must capture a copy of the query, never the screen.
+type Fetch[T any] func(ctx context.Context, page int) (model.Page[T], error)
+
+// RenderFunc draws one item at width cells. It returns at most the list's
+// row height in lines, none wider than width.
+type RenderFunc[T any] func(item T, width int, selected bool, s *theme.Styles) string
+
+// ActivatedMsg says that the user clicked the already selected row of list
+// List: the screen treats it like enter.
+type ActivatedMsg struct {
+	List  int
+	Index int
+}
+
+// pageMsg is the answer to one page request.
+type pageMsg[T any] struct {
+	list   int
+	req    uint64
+	page   int
+	result model.Page[T]
+	err    error
+}
+
+// countdownMsg is one second of a rate-limit countdown.
+type countdownMsg struct{ list, gen int }
+
+var lastID atomic.Int64
+
+// Model is one paged list. Create it with [New].
+type Model[T any] struct {
+	ctx    *common.Context
+	id     int
+	key    func(T) string
+	render RenderFunc[T]
+	opts   options
+
+	fetch       Fetch[T]
+	guard       common.FetchGuard
+	loadingPage int // the page in flight; 0 when none
+	items       []T
+	seen        map[string]struct{}
+	nextPage    int
+	hasMore     bool
+	total       int
+
+	err         error // the last page fetch failed with this
+	errTitle    string
+	errHint     string
+	errPage     int
+	retryIn     int // seconds left of a rate-limit countdown
+	countdownID int
+
+	followEnd bool // G was pressed: keep loading until the end
+	cursor    int  // index into the visible (filtered) items
+	offset    int  // first visible row
+	filter    func(T) bool
+	view      []int // indices of items matching filter; nil without one
+
+	spinner  spinner.Model
+	spinning bool
+	width    int
+	height   int
+	cache    rowCache
+}
+
+// New makes an empty list. key identifies an item across pages (a URL, a
+// source id); render draws one row.
+func New[T any](ctx *common.Context, key func(T) string, render RenderFunc[T], opts ...Option) *Model[T] {
+	m := &Model[T]{
+		ctx:     ctx,
+		id:      int(lastID.Add(1)),
+		key:     key,
+		render:  render,
+		opts:    defaultOptions(),
+		spinner: spinner.New(spinner.WithSpinner(spinner.MiniDot)),
+	}
+	for _, o := range opts {
+		o(&m.opts)
+	}
+	return m
+}
+
+// ID identifies the list in messages such as [ActivatedMsg].
+func (m *Model[T]) ID() int { return m.id }
+
+// Reset starts a new query: it cancels the request in flight, forgets the
+// loaded items and fetches page 1.
+func (m *Model[T]) Reset(fetch Fetch[T]) tea.Cmd {
+	m.fetch = fetch
+	m.items, m.view = nil, nil
+	if m.filter != nil {
+		m.view = []int{}
+	}
+	m.seen = map[string]struct{}{}
+	m.nextPage, m.hasMore, m.total = 1, true, 0
+	m.cursor, m.offset, m.followEnd = 0, 0, false
+	m.clearError()
+	m.cache.clear()
+	return m.load(1)
+}
+
+// Refresh runs the current query again from page 1.
+func (m *Model[T]) Refresh() tea.Cmd {
+	if m.fetch == nil {
+		return nil
+	}
+	return m.Reset(m.fetch)
+}
+
+// Retry fetches again the page that failed, at once (also cutting a
+// rate-limit countdown short).
+func (m *Model[T]) Retry() tea.Cmd {
+	if m.err == nil || m.fetch == nil {
+		return nil
+	}
+	page := m.errPage
+	m.clearError()
+	return m.load(page)
+}
+
+// Stop cancels the request in flight; its answer will be dropped.
+func (m *Model[T]) Stop() {
+	m.guard.Abort()
+	m.loadingPage = 0
+	m.countdownID++
+	m.retryIn = 0
+}
+
+func (m *Model[T]) clearError() {
+	m.err, m.errTitle, m.errHint, m.errPage = nil, "", "", 0
+	m.retryIn = 0
+	m.countdownID++ // a running countdown's ticks become stale
+}
+
+// load fetches one page; the command captures only copies.
+func (m *Model[T]) load(page int) tea.Cmd {
+	ctx, req := m.guard.Begin()
+	m.loadingPage = page
+	fetch, list := m.fetch, m.id
+	cmd := func() tea.Msg {
+		res, err := fetch(ctx, page)
+		return pageMsg[T]{list: list, req: req, page: page, result: res, err: err}
+	}
+	if m.spinning {
+		return cmd
+	}
+	m.spinning = true
+	return tea.Batch(cmd, m.spinner.Tick)
+}
+
+// Selected returns the item under the cursor.
+func (m *Model[T]) Selected() (T, bool) {
+	i, ok := m.itemIndex(m.cursor)
+	if !ok {
+		var zero T
+		return zero, false
+	}
+	return m.items[i], true
+}
+
+// Cursor is the position of the selection among the visible items.
+func (m *Model[T]) Cursor() int { return m.cursor }
+
+// Len is the number of visible (matching) items loaded so far.
+func (m *Model[T]) Len() int {
+	if m.view != nil {
+		return len(m.view)
+	}
+	return len(m.items)
+}
+
+// Items returns every loaded item, filtered or not. The slice is shared:
+// do not modify it.
+func (m *Model[T]) Items() []T { return m.items }
+
+// Loading reports whether a page request is in flight.
+func (m *Model[T]) Loading() bool { return m.loadingPage != 0 }
+
+// HasMore reports whether the service has more pages to fetch.
+func (m *Model[T]) HasMore() bool { return m.hasMore }
+
+// Err is the error of the last failed page fetch, nil after a success.
+func (m *Model[T]) Err() error { return m.err }
+
+// SetFilter shows only loaded items for which match is true; nil shows all.
+// Filtering is local: it never fetches.
+func (m *Model[T]) SetFilter(match func(T) bool) {
+	m.filter = match
+	m.rebuildView()
+	m.cursor, m.offset = 0, 0
+}
+
+func (m *Model[T]) rebuildView() {
+	if m.filter == nil {
+		m.view = nil
+		return
+	}
+	m.view = make([]int, 0, len(m.items))
+	for i, it := range m.items {
+		if m.filter(it) {
+			m.view = append(m.view, i)
+		}
+	}
+}
+
+func (m *Model[T]) itemIndex(pos int) (int, bool) {
+	if pos < 0 || pos >= m.Len() {
+		return 0, false
+	}
+	if m.view != nil {
+		return m.view[pos], true
+	}
+	return pos, true
+}
+
+// SetSize sets the list's size in cells.
+func (m *Model[T]) SetSize(width, height int) {
+	m.width, m.height = max(width, 1), max(height, 1)
+	m.scrollToCursor()
+}

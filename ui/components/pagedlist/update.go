@@ -1,0 +1,242 @@
+package pagedlist
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+
+	"tidings/api"
+	"tidings/ui/common"
+	"tidings/ui/textsafe"
+)
+
+// defaultRetryAfter is the wait after a 429 without a usable Retry-After.
+const defaultRetryAfter = 10 * time.Second
+
+// Update handles list keys, mouse wheel and clicks (coordinates relative to
+// the list), page answers, spinner ticks and countdown ticks. Messages for
+// other lists are ignored, so screens may pass everything through.
+func (m *Model[T]) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case pageMsg[T]:
+		if msg.list != m.id {
+			return nil
+		}
+		return m.handlePage(msg)
+	case countdownMsg:
+		if msg.list != m.id || msg.gen != m.countdownID {
+			return nil
+		}
+		return m.countdown()
+	case spinner.TickMsg:
+		if msg.ID != m.spinner.ID() {
+			return nil
+		}
+		if !m.Loading() {
+			m.spinning = false // idle means idle: let the tick chain end
+			return nil
+		}
+		var cmd tea.Cmd
+		m.spinner, cmd = m.spinner.Update(msg)
+		return cmd
+	case tea.KeyPressMsg:
+		return m.handleKey(msg)
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelUp:
+			return m.Move(-1)
+		case tea.MouseWheelDown:
+			return m.Move(1)
+		}
+	case tea.MouseClickMsg:
+		return m.handleClick(msg)
+	}
+	return nil
+}
+
+func (m *Model[T]) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.ctx.Keys.List
+	switch {
+	case key.Matches(msg, k.Up):
+		return m.Move(-1)
+	case key.Matches(msg, k.Down):
+		return m.Move(1)
+	case key.Matches(msg, k.PageUp):
+		return m.Move(-m.visibleRows())
+	case key.Matches(msg, k.PageDown):
+		return m.Move(m.visibleRows())
+	case key.Matches(msg, k.Top):
+		return m.Move(-m.Len())
+	case key.Matches(msg, k.Bottom):
+		cmd := m.Move(m.Len())
+		m.followEnd = m.hasMore && m.err == nil
+		return cmd
+	case key.Matches(msg, k.Refresh):
+		if m.err != nil {
+			return m.Retry()
+		}
+		return m.Refresh()
+	}
+	return nil
+}
+
+func (m *Model[T]) handleClick(msg tea.MouseClickMsg) tea.Cmd {
+	if msg.Button != tea.MouseLeft || msg.X < 0 || msg.X >= m.width || msg.Y < 0 {
+		return nil
+	}
+	row := m.offset + msg.Y/m.rowHeight()
+	if row >= m.Len() || row >= m.offset+m.visibleRows() {
+		return nil
+	}
+	if row == m.cursor {
+		return common.Cmd(ActivatedMsg{List: m.id, Index: row})
+	}
+	return m.Move(row - m.cursor)
+}
+
+// Move moves the cursor by delta rows, clamped to the loaded items, and
+// starts loading the next page when the cursor comes within a screen of
+// the end.
+func (m *Model[T]) Move(delta int) tea.Cmd {
+	m.followEnd = false
+	if n := m.Len(); n > 0 {
+		m.cursor = min(max(m.cursor+delta, 0), n-1)
+	}
+	m.scrollToCursor()
+	return m.maybeLoadMore()
+}
+
+func (m *Model[T]) handlePage(msg pageMsg[T]) tea.Cmd {
+	if !m.guard.Finish(msg.req) {
+		return nil // superseded or cancelled: drop it, errors included
+	}
+	m.loadingPage = 0
+	if msg.err != nil {
+		if common.IsCanceled(msg.err) {
+			return nil
+		}
+		return m.fail(msg.page, msg.err)
+	}
+	m.clearError()
+	m.appendPage(msg.result.Items)
+	res := msg.result
+	if res.Page == 0 {
+		res.Page = msg.page
+	}
+	m.total = res.TotalResults
+	m.hasMore = res.HasMore()
+	m.nextPage = msg.page + 1
+	if m.followEnd {
+		m.cursor = max(m.Len()-1, 0)
+		m.scrollToCursor()
+		if !m.hasMore {
+			m.followEnd = false
+			return nil
+		}
+		return m.load(m.nextPage)
+	}
+	return m.maybeLoadMore()
+}
+
+// appendPage adds the items not seen on earlier pages, leaving the cursor
+// on the item it was on.
+func (m *Model[T]) appendPage(items []T) {
+	for _, it := range items {
+		k := m.key(it)
+		if _, dup := m.seen[k]; dup {
+			continue
+		}
+		m.seen[k] = struct{}{}
+		m.items = append(m.items, it)
+		if m.filter != nil && m.filter(it) {
+			m.view = append(m.view, len(m.items)-1)
+		}
+	}
+}
+
+func (m *Model[T]) fail(page int, err error) tea.Cmd {
+	m.err, m.errPage, m.followEnd = err, page, false
+	title, hint := common.Explain(err, m.ctx.BaseURL)
+	m.errTitle, m.errHint = textsafe.Line(title), textsafe.Line(hint)
+	wait, limited := api.RetryAfter(err)
+	if !limited {
+		return nil
+	}
+	if wait <= 0 {
+		wait = defaultRetryAfter
+	}
+	m.retryIn = int(math.Ceil(wait.Seconds()))
+	m.countdownID++
+	return m.tickCountdown()
+}
+
+func (m *Model[T]) tickCountdown() tea.Cmd {
+	list, gen := m.id, m.countdownID
+	return tea.Tick(time.Second, func(time.Time) tea.Msg { return countdownMsg{list: list, gen: gen} })
+}
+
+// countdown advances a rate-limit countdown and retries when it ends.
+func (m *Model[T]) countdown() tea.Cmd {
+	m.retryIn--
+	if m.retryIn > 0 {
+		return m.tickCountdown()
+	}
+	return m.Retry()
+}
+
+// maybeLoadMore fetches the next page when the cursor is within a screen
+// of the end, nothing is in flight and the last fetch did not fail.
+func (m *Model[T]) maybeLoadMore() tea.Cmd {
+	if !m.hasMore || m.fetch == nil || m.Loading() || m.err != nil {
+		return nil
+	}
+	if m.cursor < m.Len()-m.visibleRows()-1 {
+		return nil
+	}
+	return m.load(m.nextPage)
+}
+
+func (m *Model[T]) rowHeight() int { return max(m.opts.rowHeight(m.width), 1) }
+
+// visibleRows is how many rows fit, keeping one line for the footer row.
+func (m *Model[T]) visibleRows() int { return max((m.height-1)/m.rowHeight(), 1) }
+
+func (m *Model[T]) scrollToCursor() {
+	rows := m.visibleRows()
+	if m.cursor < m.offset {
+		m.offset = m.cursor
+	}
+	if m.cursor >= m.offset+rows {
+		m.offset = m.cursor - rows + 1
+	}
+	m.offset = max(min(m.offset, m.Len()-rows), 0)
+}
+
+// Status describes the list's progress for the status bar.
+func (m *Model[T]) Status() string {
+	n := len(m.items)
+	switch {
+	case m.fetch == nil:
+		return ""
+	case m.Loading() && n == 0:
+		return "Loading…"
+	case m.retryIn > 0:
+		return fmt.Sprintf("rate limited · retry in %ds", m.retryIn)
+	case m.err != nil && n == 0:
+		return "failed"
+	case n == 0:
+		return "no " + m.opts.noun
+	}
+	prefix := ""
+	if m.filter != nil {
+		prefix = fmt.Sprintf("%d match · ", m.Len())
+	}
+	if m.hasMore {
+		return prefix + fmt.Sprintf("loaded %d of %d", n, max(m.total, n))
+	}
+	return prefix + fmt.Sprintf("End of results · %d %s", n, m.opts.noun)
+}
