@@ -26,7 +26,7 @@ type Styles struct {
 	}
 	List struct {
 		Marker, Title, TitleSelected, Meta, MetaSelected, Desc lipgloss.Style
-		Footer, Spinner, ErrorTitle, ErrorHint, Empty         lipgloss.Style
+		Footer, Spinner, ErrorTitle, ErrorHint, Empty          lipgloss.Style
 	}
 	Filters struct {
 		Label, Value, Key lipgloss.Style
