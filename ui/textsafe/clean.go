@@ -31,11 +31,13 @@ const (
 //     overrides, isolates and marks, zero-width space, word joiner, BOM, soft
 //     hyphen, invisible operators, tag characters, ...
 //
-// Exceptions kept because real text needs them: ZWJ and ZWNJ survive only
-// between two "joinable" runes (emoji, or letters/marks outside Latin-1 such
-// as Arabic, Persian, Devanagari), so "👩‍👩‍👧" and "می‌خواهم" are intact while
-// "ex\u200cample" loses its joiner; tag characters survive only as a
-// well-formed emoji tag sequence after U+1F3F4 (subdivision flags).
+// Exceptions kept because real text needs them: ZWJ and ZWNJ survive after a
+// letter or combining mark beyond U+02FF (Arabic, Persian, Urdu, the Indic
+// scripts, whose shaping depends on them), and between two emoji (after an
+// emoji they are kept only if an emoji follows); after Latin or ASCII they
+// are dropped. So "👩‍👩‍👧" and "می‌خواهم" are intact while "ex\u200cample"
+// loses its joiner. Tag characters survive only as a well-formed emoji tag
+// sequence after U+1F3F4 (subdivision flags such as Scotland's).
 // Combining marks are dropped at the start of a line or after whitespace
 // (where they would attach to borders or vanish), and after maxMarks in a
 // row; a variation selector is kept only right after a base character.
@@ -141,7 +143,7 @@ func (c *cleaner) mark(r rune) {
 	if c.prev == 0 || unicode.IsSpace(c.prev) || c.marks >= maxMarks || c.pending != 0 {
 		return
 	}
-	if isVariationSelector(r) && (c.marks > 0 || isVariationSelector(c.prev)) {
+	if isVariationSelector(r) && (c.marks > 0 || c.prev == zwj || c.prev == zwnj) {
 		// a selector only means something right after its base; chains of
 		// them are a known way to smuggle invisible data
 		return
@@ -157,12 +159,13 @@ func (c *cleaner) mark(r rune) {
 func (c *cleaner) joiner(r rune) {
 	switch {
 	case c.pending != 0:
-	case isEmoji(c.prev):
+	case isEmoji(c.prev) || isVariationSelector(c.prev): // 🏳️‍🌈 has VS16 before its ZWJ
 		c.pending = r
 	case joinable(c.prev):
+		// marks is deliberately not reset: a joiner must not restart the
+		// combining-mark budget of the base it follows
 		c.out.WriteRune(r)
 		c.prev = r
-		c.marks = 0
 	}
 }
 

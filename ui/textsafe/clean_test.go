@@ -131,6 +131,10 @@ var cleanCases = []struct {
 	{"zalgo capped", "Z" + strings.Repeat("\u0336", 50), "Z" + strings.Repeat("\u0336", maxMarks)},
 	{"keycap kept", "1\uFE0F\u20E3", "1\uFE0F\u20E3"},
 	{"selector chain dropped", "a\uFE0F\uFE0E\U000E0100\U000E0101", "a\uFE0F"},
+	{"selector chain through joiners dropped", "ب\u200D\U000E0100\u200D\U000E0101", "ب\u200D"},
+	{"zalgo through joiners capped", "ب" + strings.Repeat(strings.Repeat("\u0336", maxMarks)+"\u200D", 5), "ب" + strings.Repeat("\u0336", maxMarks) + "\u200D"},
+	{"emoji selector joiner", "❤\uFE0F\u200D🔥", "❤\uFE0F\u200D🔥"},
+	{"selector joiner before text dropped", "❤\uFE0F\u200Dx", "❤\uFE0Fx"},
 
 	// invalid UTF-8
 	{"invalid byte", "a\xffb", "a\ufffdb"},

@@ -61,8 +61,8 @@ var paragraphs = map[atom.Atom]bool{
 	atom.Aside: true, atom.Nav: true, atom.Hr: true, atom.Address: true, atom.Main: true,
 }
 
-// lines lists elements that start and end a line.
-var lines = map[atom.Atom]bool{
+// lineBlocks lists elements that start and end a line.
+var lineBlocks = map[atom.Atom]bool{
 	atom.Tr: true, atom.Dt: true, atom.Dd: true, atom.Figcaption: true, atom.Caption: true,
 }
 
@@ -123,7 +123,7 @@ func (r *htmlText) open(a atom.Atom, selfClosing bool) {
 		r.lineBreak(2)
 	case paragraphs[a]:
 		r.lineBreak(2)
-	case lines[a]:
+	case lineBlocks[a]:
 		r.lineBreak(1)
 	case a == atom.Td, a == atom.Th:
 		r.space = !r.fresh
@@ -144,7 +144,7 @@ func (r *htmlText) close(a atom.Atom) {
 		r.lineBreak(2)
 	case paragraphs[a]:
 		r.lineBreak(2)
-	case lines[a], a == atom.Li:
+	case lineBlocks[a], a == atom.Li:
 		r.lineBreak(1)
 	}
 	if a == atom.Pre {
