@@ -1,0 +1,190 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+
+	"tidings/keymap"
+	"tidings/model"
+	"tidings/ui/common"
+	"tidings/ui/theme"
+)
+
+// now is the pinned clock of every test.
+var now = time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)
+
+// fakeClient records every /articles query and answers from a fixed
+// catalogue of articles, pageSize at a time.
+type fakeClient struct {
+	mu      sync.Mutex
+	queries []model.ArticlesQuery
+	total   int
+	err     error
+}
+
+func (f *fakeClient) Sources(context.Context, model.SourcesQuery) (model.Page[model.Source], error) {
+	return model.Page[model.Source]{}, fmt.Errorf("not used by search")
+}
+
+func (f *fakeClient) LatestHeadlines(context.Context, model.HeadlinesQuery) (model.Page[model.Article], error) {
+	return model.Page[model.Article]{}, fmt.Errorf("not used by search")
+}
+
+func (f *fakeClient) Articles(_ context.Context, q model.ArticlesQuery) (model.Page[model.Article], error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.queries = append(f.queries, q)
+	if f.err != nil {
+		return model.Page[model.Article]{}, f.err
+	}
+	size := q.PageSize
+	if size == 0 {
+		size = 20
+	}
+	page := max(q.Page, 1)
+	p := model.Page[model.Article]{TotalResults: f.total, Page: page, PageSize: size}
+	for i := (page - 1) * size; i < min(page*size, f.total); i++ {
+		p.Items = append(p.Items, article(i, q.Q))
+	}
+	return p, nil
+}
+
+func (f *fakeClient) calls() []model.ArticlesQuery {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]model.ArticlesQuery(nil), f.queries...)
+}
+
+// article is deterministic fake result i for keywords q.
+func article(i int, q string) model.Article {
+	return model.Article{
+		Source:      model.SourceRef{ID: "harbor-ledger", Name: "Harbor Ledger"},
+		Title:       fmt.Sprintf("Result %d about %s: ports adapt to a changing coastline", i+1, q),
+		Description: fmt.Sprintf("Story %d: engineers and harbour masters weigh the cost of higher quays.", i+1),
+		URL:         fmt.Sprintf("https://harbor.example/story-%d", i+1),
+		PublishedAt: now.Add(-time.Duration(i+1) * 47 * time.Minute),
+	}
+}
+
+func newCtx(client common.Client, w, h int) *common.Context {
+	return &common.Context{
+		Width: w, Height: h,
+		Styles:   theme.New(true, false),
+		Keys:     keymap.Default(),
+		Client:   client,
+		PageSize: 10,
+		Now:      func() time.Time { return now },
+		Location: time.UTC,
+		BaseURL:  "http://127.0.0.1:9/v2",
+	}
+}
+
+// drive runs cmd and every command its messages lead to, feeding the
+// screen's own messages back into Update as the root would. Messages for
+// the root (open an article, open a link…) are returned. Spinner ticks are
+// dropped so the loop ends.
+func drive(t *testing.T, m *Model, cmd tea.Cmd) []tea.Msg {
+	t.Helper()
+	var out []tea.Msg
+	queue := []tea.Cmd{cmd}
+	for steps := 0; len(queue) > 0; steps++ {
+		if steps > 200 {
+			t.Fatal("commands did not settle")
+		}
+		msgs := runAll(queue)
+		queue = nil
+		for _, msg := range msgs {
+			switch msg := msg.(type) {
+			case nil, spinner.TickMsg:
+			case common.OpenArticleMsg, common.OpenURLMsg, common.CopyURLMsg, common.StatusMsg, common.SearchMsg:
+				out = append(out, msg)
+			default:
+				queue = append(queue, m.Update(msg))
+			}
+		}
+	}
+	return out
+}
+
+// runAll runs commands concurrently (so one spinner tick's sleep does not
+// add up) and flattens batches.
+func runAll(cmds []tea.Cmd) []tea.Msg {
+	var (
+		mu  sync.Mutex
+		out []tea.Msg
+		wg  sync.WaitGroup
+	)
+	var run func(c tea.Cmd)
+	run = func(c tea.Cmd) {
+		defer wg.Done()
+		msg := c()
+		if b, ok := msg.(tea.BatchMsg); ok {
+			for _, inner := range b {
+				if inner != nil {
+					wg.Add(1)
+					go run(inner)
+				}
+			}
+			return
+		}
+		mu.Lock()
+		out = append(out, msg)
+		mu.Unlock()
+	}
+	for _, c := range cmds {
+		if c != nil {
+			wg.Add(1)
+			go run(c)
+		}
+	}
+	wg.Wait()
+	return out
+}
+
+// press builds a key press; printable keys carry Text as real ones do.
+func press(k string) tea.KeyPressMsg {
+	switch k {
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab}
+	case "shift+tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "right":
+		return tea.KeyPressMsg{Code: tea.KeyRight}
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	}
+	r := []rune(k)
+	return tea.KeyPressMsg{Code: r[0], Text: k}
+}
+
+// typeText sends one key press per rune and drives what they return.
+func typeText(t *testing.T, m *Model, s string) {
+	t.Helper()
+	for _, r := range s {
+		drive(t, m, m.Update(press(string(r))))
+	}
+}
+
+// key sends named keys in order, returning the root messages they led to.
+func keys(t *testing.T, m *Model, names ...string) []tea.Msg {
+	t.Helper()
+	var out []tea.Msg
+	for _, k := range names {
+		out = append(out, drive(t, m, m.Update(press(k)))...)
+	}
+	return out
+}

@@ -1,0 +1,155 @@
+// Package search is the article search screen: a form with one field per
+// /articles parameter, validated as the user types with the model's rules,
+// and the results in the same infinite-scroll list as the headlines.
+//
+// An invalid form never sends a request. Requests run as commands through
+// pagedlist, which cancels the one in flight and drops stale results; this
+// package only decides what to ask and holds no I/O of its own.
+package search
+
+import (
+	"context"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"tidings/model"
+	"tidings/ui/common"
+	"tidings/ui/components/pagedlist"
+)
+
+// focusArea says which half of the screen receives keys.
+type focusArea int
+
+const (
+	focusForm focusArea = iota
+	focusResults
+)
+
+// Model is the search screen. It implements common.Screen.
+type Model struct {
+	ctx     *common.Context
+	form    form
+	results *pagedlist.Model[item]
+	focus   focusArea
+	active  model.ArticlesQuery // the query whose results are listed
+	ran     bool                // a search has been sent at least once
+	hint    string              // shown under the form when there is no error
+	width   int
+	height  int
+	// themeGen is the Context.ThemeGen the inputs were styled for.
+	themeGen int
+}
+
+// New builds the search screen with its form filled from preset. When the
+// preset has keywords, Init runs the search at once (the --query flag).
+func New(ctx *common.Context, preset model.ArticlesQuery) *Model {
+	m := &Model{ctx: ctx, form: newForm()}
+	m.results = pagedlist.New(ctx, item.key, m.renderRow,
+		pagedlist.WithRowHeight(rowHeight),
+		pagedlist.WithNoun("articles"),
+		pagedlist.WithLoadingText("Searching…"),
+		pagedlist.WithEmptyText(func() string { return "No articles match this search." }))
+	m.form.setQuery(preset)
+	m.hint = hintFor(preset)
+	m.themeGen = ctx.ThemeGen
+	m.applyStyles()
+	m.SetSize(ctx.Width, ctx.Height)
+	return m
+}
+
+// Init implements common.Screen: it runs the preset search if there is one.
+func (m *Model) Init() tea.Cmd {
+	if m.form.query().Q == "" {
+		return nil
+	}
+	return m.submit()
+}
+
+// Title implements common.Screen.
+func (m *Model) Title() string { return common.Search.String() }
+
+// Status implements common.Screen.
+func (m *Model) Status() string {
+	if !m.ran {
+		return ""
+	}
+	return m.results.Status()
+}
+
+// CapturesInput implements common.Screen: while the form has focus every
+// key is the form's (q, 1, tab… are typed or move between fields).
+func (m *Model) CapturesInput() bool { return m.focus == focusForm }
+
+// ShortHelp implements common.Screen.
+func (m *Model) ShortHelp() []key.Binding {
+	k := m.ctx.Keys
+	if m.focus == focusForm {
+		return []key.Binding{k.Search.Submit, k.Search.NextField, k.Search.Leave, k.Global.ForceQuit}
+	}
+	return append([]key.Binding{k.List.Down, k.List.Up, k.List.Open, k.Search.Focus, k.Search.Sort}, k.Global.Short()...)
+}
+
+// FullHelp implements common.Screen.
+func (m *Model) FullHelp() [][]key.Binding {
+	k := m.ctx.Keys
+	if m.focus == focusForm {
+		return [][]key.Binding{append(k.Search.Form(), cycleNext, cyclePrev), {k.Global.ForceQuit}}
+	}
+	return append(k.List.Full(), k.Search.Results(), k.Global.Full())
+}
+
+// submit validates the form and, if it is valid, runs its query: the list
+// is reset (cancelling any request in flight) and focus moves to the
+// results. An invalid form focuses its first bad field instead.
+func (m *Model) submit() tea.Cmd {
+	m.form.tried = true
+	m.form.validate()
+	if !m.form.valid() {
+		m.focus = focusForm
+		return m.form.setFocus(m.form.firstInvalid())
+	}
+	q := m.form.query()
+	q.PageSize = m.ctx.PageSize
+	m.active, m.ran, m.hint = q, true, ""
+	m.focusResults()
+	return m.results.Reset(fetcher(m.ctx.Client, q))
+}
+
+// fetcher returns the page loader for q. It captures copies (the client
+// and the query value), never the model, so it is safe to run as a Cmd;
+// results are sanitised there, once per page.
+func fetcher(c common.Client, q model.ArticlesQuery) pagedlist.Fetch[item] {
+	return func(ctx context.Context, page int) (model.Page[item], error) {
+		q := q
+		q.Page = page
+		p, err := c.Articles(ctx, q)
+		if err != nil {
+			return model.Page[item]{}, err
+		}
+		return newItems(p), nil
+	}
+}
+
+// focusForm gives the form the keys, on the field it last had.
+func (m *Model) focusFormArea() tea.Cmd {
+	m.focus = focusForm
+	m.layout()
+	return m.form.setFocus(m.form.focus)
+}
+
+// focusResults gives the results the keys; global keys work again.
+func (m *Model) focusResults() {
+	m.focus = focusResults
+	m.form.blur()
+	m.layout()
+}
+
+// hintFor is the line under the form for a preset: searching within
+// sources without keywords asks for them.
+func hintFor(q model.ArticlesQuery) string {
+	if q.Q != "" || len(q.Sources) == 0 {
+		return ""
+	}
+	return "Type keywords to search " + joinIDs(q.Sources) + ", then press enter."
+}

@@ -1,0 +1,140 @@
+package search
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"tidings/ui/common"
+	"tidings/ui/components/pagedlist"
+)
+
+// Update implements common.Screen.
+func (m *Model) Update(msg tea.Msg) tea.Cmd {
+	if m.themeGen != m.ctx.ThemeGen {
+		m.themeGen = m.ctx.ThemeGen
+		m.applyStyles()
+	}
+	switch msg := msg.(type) {
+	case common.SearchMsg:
+		m.form.setQuery(msg.Query)
+		m.hint = hintFor(msg.Query)
+		if msg.Query.Q != "" {
+			return m.submit()
+		}
+		m.focus = focusForm
+		m.layout()
+		return m.form.setFocus(fieldQ)
+	case common.StepArticleMsg:
+		return m.step(msg.Delta)
+	case tea.KeyPressMsg:
+		if m.focus == focusForm {
+			return m.updateForm(msg)
+		}
+		return m.updateResults(msg)
+	case tea.PasteMsg:
+		if m.focus == focusForm {
+			return m.updateForm(msg)
+		}
+		return nil
+	case tea.MouseMsg:
+		return m.updateMouse(msg)
+	case pagedlist.ActivatedMsg:
+		if msg.List == m.results.ID() {
+			return m.openSelected()
+		}
+		return nil
+	}
+	// Page results, spinner and countdown ticks: pagedlist keeps its own
+	// ids and ignores what is not its own.
+	return m.results.Update(msg)
+}
+
+// updateForm passes a key or paste to the form and acts on what it asks.
+func (m *Model) updateForm(msg tea.Msg) tea.Cmd {
+	cmd, act := m.form.update(msg, &m.ctx.Keys.Search)
+	switch act {
+	case actSubmit:
+		return m.submit()
+	case actLeave:
+		m.focusResults()
+	case actSortChanged:
+		if m.ran {
+			return m.submit()
+		}
+	}
+	return cmd
+}
+
+// updateResults handles keys while the results have focus.
+func (m *Model) updateResults(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.ctx.Keys
+	switch {
+	case key.Matches(msg, k.Search.Focus):
+		return m.focusFormArea()
+	case key.Matches(msg, k.Search.Sort):
+		m.form.cycleSort(1)
+		if m.ran {
+			return m.submit()
+		}
+		return nil
+	case !m.ran:
+		return nil
+	case key.Matches(msg, k.List.Open):
+		return m.openSelected()
+	case key.Matches(msg, k.List.OpenBrowser):
+		if it, ok := m.results.Selected(); ok {
+			return common.Cmd(common.OpenURLMsg{URL: it.article.URL})
+		}
+		return nil
+	case key.Matches(msg, k.List.CopyLink):
+		if it, ok := m.results.Selected(); ok {
+			return common.Cmd(common.CopyURLMsg{URL: it.article.URL})
+		}
+		return nil
+	}
+	return m.results.Update(msg)
+}
+
+// updateMouse routes the mouse: a click on a form row focuses that field,
+// anything over the results goes to the list in its own coordinates.
+func (m *Model) updateMouse(msg tea.MouseMsg) tea.Cmd {
+	mouse := msg.Mouse()
+	top := m.resultsTop()
+	if mouse.Y < top {
+		if _, click := msg.(tea.MouseClickMsg); click && m.formShown() && mouse.Y < int(fieldCount) {
+			m.focus = focusForm
+			m.layout()
+			return m.form.setFocus(fieldID(mouse.Y))
+		}
+		return nil
+	}
+	if !m.ran {
+		return nil
+	}
+	return m.results.Update(common.ShiftMouse(msg, 0, top))
+}
+
+// openSelected asks the root to open the selected result in the reader.
+func (m *Model) openSelected() tea.Cmd {
+	it, ok := m.results.Selected()
+	if !ok {
+		return nil
+	}
+	return common.Cmd(common.OpenArticleMsg{Article: it.article, Origin: common.Search})
+}
+
+// step answers the reader's "next/previous article": move the cursor and
+// open whatever is selected then. If the move has to load a page first,
+// the reader keeps the current article until the user steps again.
+func (m *Model) step(delta int) tea.Cmd {
+	if !m.ran {
+		return nil
+	}
+	before, _ := m.results.Selected()
+	load := m.results.Move(delta)
+	after, ok := m.results.Selected()
+	if !ok || after.key() == before.key() {
+		return load
+	}
+	return tea.Batch(load, m.openSelected())
+}
