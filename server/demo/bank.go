@@ -63,6 +63,6 @@ func on(id, name string, cat model.Category, country model.Country) outlet {
 // order is part of what makes the catalogue deterministic.
 func banks() []*bank {
 	return []*bank{
-		bankDE, bankEN, bankES, bankFR,
+		bankDE, bankEN, bankES, bankFR, bankIT, bankNL, bankNO, bankPT, bankSE,
 	}
 }

@@ -1,0 +1,171 @@
+package demo
+
+import "tidings/model"
+
+// bankNO writes Norwegian (bokmål) for outlets in Norway.
+var bankNO = &bank{
+	lang: "no", decimal: ",", thousand: " ", score: "–",
+	outlets: []outlet{
+		o("Fjordposten", gen, "no"), o("Nordlys Avis", gen, "no"),
+		o("Finansbladet Vest", biz, "no"), o("Sportsdøgnet", spo, "no"),
+		o("Kultur og Lerret", ent, "no"), o("Helse i Dag", hea, "no"),
+		o("Forskning Nord", sci, "no"), o("Digitalt Nå", tec, "no"),
+	},
+	about: map[model.Category][]string{
+		gen: {"{name}: nyheter, politikk og bakgrunn fra inn- og utland siden {year}.",
+			"Uavhengig journalistikk hver dag: {name} dekker hele landet."},
+		biz: {"{name} følger markeder, selskaper og økonomi."},
+		ent: {"Film, serier, musikk og kultur: anmeldelser og nyheter fra {name}."},
+		hea: {"{name} skriver om helse, medisin og forebygging."},
+		sci: {"Klima, verdensrommet og biologi: {name} forklarer forskningen."},
+		spo: {"Fotball, langrenn, skiskyting og mer: resultater og analyser fra {name}."},
+		tec: {"{name} dekker teknologi, apper, KI og gründere."},
+	},
+	first: []string{"Ingrid", "Ola", "Kari", "Henrik", "Sigrid", "Magnus", "Nora", "Eirik", "Silje", "Håkon", "Amina", "Jonas"},
+	last:  []string{"Hansen", "Johansen", "Olsen", "Berg", "Haugen", "Dahl", "Lie", "Solberg", "Strand", "Nygård", "Bakken", "Ahmed"},
+	slots: map[string][]string{
+		"city":     {"Bergen", "Trondheim", "Stavanger", "Tromsø", "Bodø", "Ålesund", "Drammen", "Kristiansand", "Lillehammer"},
+		"company":  {"Nordkraft", "Fjordlaks", "Vestbanken", "Polar Shipping", "Havbruk Nord", "Skagerak Stål"},
+		"party":    {"Borgerpartiet", "Miljøalliansen", "Folkets Parti", "Sentrumsunionen"},
+		"minister": {"finansministeren", "helseministeren", "statsministeren", "samferdselsministeren"},
+		"team":     {"Fjord IL", "Nordvik FK", "Brattli BK", "Sjøsiden IF", "Fjellheim FK"},
+		"disease":  {"influensa", "meslinger", "kikhoste", "RS-virus"},
+		"institute": {"Universitetet i Tromsø", "Havforskningssenteret i Bergen", "Nasjonalt klimasenter"},
+		"film":     {"Den siste ferja", "Glasshagen", "Midnatt på kaia"},
+		"band":     {"Nordavind", "Papirdrager", "Høyvann"},
+		"techco":   {"Kvantum Nord", "Skyverk", "Pikselfabrikken", "Synapse KI"},
+		"day":      {"mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag"},
+	},
+	topics: map[model.Category]*topic{
+		gen: {
+			titles: [][]string{
+				{"Valg i {city}: {party} vinner overraskende", "Valget: {party} går fram i {city}"},
+				{"{Minister} går av etter budsjettstrid", "Regjeringen i krise: {minister} trekker seg"},
+				{"Ekstremvær i {city}: tusenvis uten strøm", "Flom i {city} – verste på {n} år"},
+				{"Tusenvis demonstrerte for klimaet i {city}", "Klimaprotest stengte sentrum i {city}"},
+			},
+			descs: []string{
+				"Situasjonen i {city} var fortsatt uoversiktlig {day} kveld.",
+				"Avgjørelsen er et vendepunkt for regjeringen, som har ligget bak {party} på målingene i månedsvis.",
+				"Dette vet vi så langt, og dette betyr det for folk i {city}.",
+			},
+			body: []string{
+				"Valgdeltakelsen var {n} prosent, ifølge valgstyret.",
+				"– Dette er et tydelig signal fra velgerne, sa {person} i {city}.",
+				"Opposisjonen mener regjeringen har ignorert advarslene i årevis.",
+				"Brannvesenet har rykket ut over {k} ganger siden natt til i dag.",
+				"{Minister} lover en uavhengig gjennomgang.",
+			},
+		},
+		biz: {
+			titles: [][]string{
+				{"Sentralbanken holder renten på {pct} prosent", "Renten uendret på {pct} prosent"},
+				{"{Company} kutter {k} stillinger", "Nedbemanning i {company}: {k} jobber forsvinner"},
+				{"Prisveksten faller til {pct1} prosent", "Inflasjonen avtar – nå {pct1} prosent"},
+				{"{Company} kjøper {company2} for {bn} milliarder kroner", "Milliardoppkjøp: {company} sluker {company2}"},
+			},
+			descs: []string{
+				"Økonomene hadde ventet beslutningen og tror på første rentekutt til våren.",
+				"Investorene jublet, og aksjen steg kraftig.",
+				"Selskapet vil spare rundt {bn} milliarder kroner i året.",
+			},
+			body: []string{
+				"Prisveksten er fortsatt over målet, men på vei ned, ifølge sentralbanken.",
+				"– Vi venter krevende tider, sa {person}, konsernsjef i {company}.",
+				"Omsetningen økte til {bn} milliarder kroner i tredje kvartal.",
+				"Aksjen i {company2} falt {pct1} prosent.",
+			},
+		},
+		ent: {
+			titles: [][]string{
+				{"«{film}» vant hovedprisen på filmfestivalen i {city}", "Filmfestivalen i {city}: «{film}» beste film"},
+				{"{Band} varsler comeback-turné", "Etter {n} år: {band} på turné igjen"},
+				{"{Person} får hovedrollen i «{film}»", "Ny rolle for {person} i «{film}»"},
+			},
+			descs: []string{
+				"Kritikerne roser den stillferdige regien.",
+				"Fansen har ventet på nyheten i månedsvis.",
+				"Innspillingen starter i {city} til våren.",
+			},
+			body: []string{
+				"– Jeg trodde aldri denne historien skulle nå så langt, sa {person}.",
+				"Filmen er regissert av {person2}.",
+				"Billettsalget starter {day}.",
+				"{K} så filmen den første helgen.",
+			},
+		},
+		hea: {
+			titles: [][]string{
+				{"Flere tilfeller av {disease} i {city}", "Helsemyndighetene anbefaler vaksine mot {disease}"},
+				{"Nytt legemiddel reduserer risikoen med {n} prosent", "Håp for alzheimerpasienter etter ny studie"},
+				{"Rekordlange helsekøer", "Sykepleiere streiker for flere kolleger"},
+			},
+			descs: []string{
+				"Fagfolk snakker om avgjørende uker.",
+				"Studien bygger på data fra over {k} deltakere.",
+				"Legene er forsiktig optimistiske.",
+			},
+			body: []string{
+				"Det ble meldt {n} nye tilfeller forrige uke.",
+				"– Vaksine er fortsatt den beste beskyttelsen, sier {person}, lege i {city}.",
+				"Studien fulgte {k} pasienter i to år.",
+				"Ekspertene understreker at mer forskning trengs.",
+			},
+		},
+		sci: {
+			titles: [][]string{
+				{"Forskere har funnet en ny froskeart", "Dinosaurreir på 90 millioner år funnet"},
+				{"Klima: forrige måned var den varmeste som er målt", "Klimaendringer: isbreene smelter raskere enn ventet"},
+				{"Romsonde sender de første bildene av en asteroide", "{Institute} leder stort klimaprosjekt"},
+			},
+			descs: []string{
+				"Forskere fra {n} land deltok i studien.",
+				"Funnet kan endre forståelsen av evolusjonen.",
+				"Klimaforskerne advarer om at trenden fortsetter uten store utslippskutt.",
+			},
+			body: []string{
+				"Teamet ved {institute} samlet data i {n} år.",
+				"– Et slikt resultat får man én gang i karrieren, sier {person}.",
+				"Uavhengige forskere må bekrefte resultatene.",
+				"Den globale temperaturen lå {pct1} grader over førindustrielt nivå.",
+			},
+		},
+		spo: {
+			titles: [][]string{
+				{"Sen scoring holder {team} på toppen", "Utligning i det {min}. minutt: {team} fortsatt serieleder"},
+				{"{Team} slo {team2} {score}", "Fotball: {team} klar for cupsemifinale"},
+				{"{Team} sparker treneren", "Etter {n} kamper uten seier: {team} bytter trener"},
+				{"{Person} vant verdenscuprenn i langrenn", "{Person} sikret seieren i {city}"},
+			},
+			descs: []string{
+				"En dramatisk slutt i {city} holder gullkampen åpen.",
+				"Treneren innrømmet at laget hadde flaks.",
+				"Klubben presenterer en etterfølger om kort tid.",
+			},
+			body: []string{
+				"{Person} scoret i det {min}. minutt, og tribunen eksploderte.",
+				"{Team2} var best før pause, men fikk ikke ballen i mål.",
+				"– Gutta viste karakter i kveld, sa treneren.",
+				"{K} tilskuere så kampen i {city}.",
+			},
+		},
+		tec: {
+			titles: [][]string{
+				{"{Techco} lanserer sammenleggbar mobil", "{Techco} lanserer egen KI-assistent"},
+				{"Tilsynsmyndigheten granser {techco}", "{Techco} får bot på {bn} millioner kroner"},
+				{"Dataangrep lammer kommunen i {city}", "Hackere stjal kundedata fra {company}"},
+			},
+			descs: []string{
+				"Telefonen kommer i butikkene neste måned.",
+				"Tilsynet sier det har fått mange klager.",
+				"Systemene var nede i flere timer.",
+			},
+			body: []string{
+				"– Dette er vår største oppdatering noensinne, sa {person}, sjef i {techco}.",
+				"Testerne roser batteriet, men kritiserer prisen.",
+				"Ifølge sikkerhetsforskere var sårbarheten kjent.",
+				"Produksjonen starter om {n} måneder.",
+			},
+		},
+	},
+}
