@@ -114,6 +114,7 @@ func New(isDark, noColor bool) *Styles {
 	s.Help.FullKey = st().Foreground(p.Accent)
 	s.TextInput = textinput.DefaultStyles(isDark)
 	s.TextInput.Focused.Prompt = st().Foreground(p.Accent)
+	s.TextInput.Cursor.Blink = false // a blinking cursor would tick forever: idle means idle
 	return s
 }
 
@@ -178,5 +179,6 @@ func monochrome(isDark bool) *Styles {
 	mono := textinput.StyleState{Text: plain, Placeholder: st().Faint(true), Suggestion: st().Faint(true), Prompt: st().Bold(true)}
 	s.TextInput.Focused, s.TextInput.Blurred = mono, mono
 	s.TextInput.Cursor.Color = nil
+	s.TextInput.Cursor.Blink = false
 	return s
 }

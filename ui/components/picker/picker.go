@@ -1,0 +1,241 @@
+// Package picker is a small modal list of named choices (countries,
+// categories, languages) that narrows as the user types, highlights the
+// current choice, and reports the pick with a [PickedMsg]. It includes an
+// "All …" choice, whose ID is empty.
+//
+// Letters go to the filter, so the picker is moved with arrows, PgUp/PgDn,
+// Home/End and the mouse; enter chooses and esc cancels.
+package picker
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"tidings/ui/common"
+	"tidings/ui/theme"
+)
+
+// PickedMsg reports the choice made in the picker named Picker.
+type PickedMsg struct {
+	Picker string
+	ID     string
+	Label  string
+}
+
+// CanceledMsg reports that the picker named Picker was closed without a
+// choice.
+type CanceledMsg struct{ Picker string }
+
+// maxBoxWidth keeps the picker a compact box on wide terminals.
+const maxBoxWidth = 46
+
+// Model is one picker. Create it with [New].
+type Model struct {
+	ctx     *common.Context
+	name    string
+	title   string
+	options []Option
+	current string
+
+	input   textinput.Model
+	matches []int // indices into options, best first
+	cursor  int   // index into matches
+	offset  int
+	open    bool
+
+	width, height int
+}
+
+// New makes a closed picker. name identifies it in messages; title heads
+// the box ("Country").
+func New(ctx *common.Context, name, title string, options []Option) *Model {
+	in := textinput.New()
+	in.Prompt = "› "
+	in.Placeholder = "type to narrow"
+	in.CharLimit = 40
+	m := &Model{ctx: ctx, name: name, title: title, options: options, input: in}
+	m.matches = narrow(options, "")
+	return m
+}
+
+// Open shows the picker with the cursor on the current choice.
+func (m *Model) Open(current string) tea.Cmd {
+	m.open, m.current = true, current
+	m.input.SetStyles(m.ctx.Styles.TextInput)
+	m.input.Reset()
+	m.matches = narrow(m.options, "")
+	m.cursor, m.offset = 0, 0
+	for i, idx := range m.matches {
+		if m.options[idx].ID == current {
+			m.cursor = i
+		}
+	}
+	m.scroll()
+	return m.input.Focus()
+}
+
+// Close hides the picker without a choice.
+func (m *Model) Close() {
+	m.open = false
+	m.input.Blur()
+}
+
+// IsOpen reports whether the picker is showing.
+func (m *Model) IsOpen() bool { return m.open }
+
+// Label is the label of the option with this ID, or the ID itself.
+func (m *Model) Label(id string) string {
+	for _, o := range m.options {
+		if o.ID == id {
+			return o.Label
+		}
+	}
+	return id
+}
+
+// SetSize sets the area the picker may use.
+func (m *Model) SetSize(width, height int) {
+	m.width, m.height = width, height
+	m.input.SetWidth(max(m.innerWidth()-3, 1))
+	m.scroll()
+}
+
+func (m *Model) innerWidth() int { return max(min(m.width, maxBoxWidth)-4, 8) }
+
+// rows is how many options fit in the box.
+func (m *Model) rows() int {
+	return max(min(m.height-4, len(m.options)), 1)
+}
+
+// Update handles keys and mouse while the picker is open.
+func (m *Model) Update(msg tea.Msg) tea.Cmd {
+	if !m.open {
+		return nil
+	}
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return m.handleKey(msg)
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelUp:
+			m.move(-1)
+		case tea.MouseWheelDown:
+			m.move(1)
+		}
+	case tea.MouseClickMsg:
+		row := msg.Y - 3 // border, title, filter line
+		if msg.Button == tea.MouseLeft && row >= 0 && row < m.rows() && m.offset+row < len(m.matches) &&
+			msg.X >= 0 && msg.X < min(m.width, maxBoxWidth) {
+			m.cursor = m.offset + row
+			return m.choose()
+		}
+	}
+	return nil
+}
+
+func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.ctx.Keys.Picker
+	switch {
+	case key.Matches(msg, k.Cancel):
+		m.Close()
+		return common.Cmd(CanceledMsg{Picker: m.name})
+	case key.Matches(msg, k.Select):
+		return m.choose()
+	case key.Matches(msg, k.Up):
+		m.move(-1)
+	case key.Matches(msg, k.Down):
+		m.move(1)
+	case key.Matches(msg, k.PageUp):
+		m.move(-m.rows())
+	case key.Matches(msg, k.PageDown):
+		m.move(m.rows())
+	case key.Matches(msg, k.Top):
+		m.move(-len(m.matches))
+	case key.Matches(msg, k.Bottom):
+		m.move(len(m.matches))
+	default:
+		before := m.input.Value()
+		var cmd tea.Cmd
+		m.input, cmd = m.input.Update(msg)
+		if m.input.Value() != before {
+			m.matches = narrow(m.options, m.input.Value())
+			m.cursor, m.offset = 0, 0
+		}
+		return cmd
+	}
+	return nil
+}
+
+func (m *Model) choose() tea.Cmd {
+	if m.cursor >= len(m.matches) {
+		return nil // nothing matches: stay open
+	}
+	o := m.options[m.matches[m.cursor]]
+	m.current = o.ID
+	m.Close()
+	return common.Cmd(PickedMsg{Picker: m.name, ID: o.ID, Label: o.Label})
+}
+
+func (m *Model) move(delta int) {
+	if len(m.matches) == 0 {
+		return
+	}
+	m.cursor = min(max(m.cursor+delta, 0), len(m.matches)-1)
+	m.scroll()
+}
+
+func (m *Model) scroll() {
+	rows := m.rows()
+	if m.cursor < m.offset {
+		m.offset = m.cursor
+	}
+	if m.cursor >= m.offset+rows {
+		m.offset = m.cursor - rows + 1
+	}
+	m.offset = max(min(m.offset, len(m.matches)-rows), 0)
+}
+
+// View renders the box: title and count, the filter line and the visible
+// options, the current one ticked.
+func (m *Model) View() string {
+	s := m.ctx.Styles.Picker
+	w := m.innerWidth()
+	count := fmt.Sprintf("%d/%d", len(m.matches), len(m.options))
+	title := ansi.Truncate(m.title, max(w-len(count)-1, 1), "…")
+	gap := max(w-ansi.StringWidth(title)-len(count), 1)
+	lines := []string{s.Title.Render(title) + strings.Repeat(" ", gap) + s.Count.Render(count), m.input.View()}
+	if len(m.matches) == 0 {
+		lines = append(lines, s.Empty.Render("no match — esc to cancel"))
+	}
+	for i := m.offset; i < min(m.offset+m.rows(), len(m.matches)); i++ {
+		lines = append(lines, m.optionLine(m.options[m.matches[i]], i == m.cursor, w))
+	}
+	for len(lines) < m.rows()+2 {
+		lines = append(lines, "")
+	}
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, w, "…")
+	}
+	return s.Box.Width(w + 4).Render(strings.Join(lines, "\n"))
+}
+
+func (m *Model) optionLine(o Option, selected bool, w int) string {
+	s := m.ctx.Styles.Picker
+	label := o.Label
+	if o.ID == m.current {
+		label += " ✓"
+	}
+	label = ansi.Truncate(label, w-2, "…")
+	if selected {
+		return m.ctx.Styles.List.Marker.Render(theme.Marker) + " " + s.Selected.Render(label)
+	}
+	if o.ID == m.current {
+		return "  " + s.Current.Render(label)
+	}
+	return "  " + s.Option.Render(label)
+}
