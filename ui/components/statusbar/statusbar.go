@@ -1,0 +1,96 @@
+// Package statusbar draws the one-line bar above the help: a transient
+// note on the left (it disappears by itself; a newer note replaces an
+// older one, whose expiry is then ignored) and the active screen's
+// progress on the right.
+package statusbar
+
+import (
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"tidings/ui/common"
+	"tidings/ui/textsafe"
+)
+
+// expireMsg ends the note of generation gen.
+type expireMsg struct{ gen int }
+
+// Model is the status bar's transient note.
+type Model struct {
+	ctx   *common.Context
+	text  string
+	level common.Level
+	gen   int
+}
+
+// New makes an empty status bar.
+func New(ctx *common.Context) *Model { return &Model{ctx: ctx} }
+
+// ttl is how long a note of a level stays: errors longer, to be read.
+func ttl(level common.Level) time.Duration {
+	switch level {
+	case common.LevelError:
+		return 8 * time.Second
+	case common.LevelWarning:
+		return 6 * time.Second
+	}
+	return 4 * time.Second
+}
+
+// Show displays a note and returns the command that will clear it.
+func (m *Model) Show(text string, level common.Level) tea.Cmd {
+	m.gen++
+	m.text, m.level = textsafe.Line(text), level
+	gen := m.gen
+	return tea.Tick(ttl(level), func(time.Time) tea.Msg { return expireMsg{gen: gen} })
+}
+
+// Text is the note showing, if any.
+func (m *Model) Text() string { return m.text }
+
+// Update clears the note when its time is up.
+func (m *Model) Update(msg tea.Msg) tea.Cmd {
+	if e, ok := msg.(expireMsg); ok && e.gen == m.gen {
+		m.text = ""
+	}
+	return nil
+}
+
+// View renders the bar at width cells: the note left, right on the right.
+// When both do not fit, the note wins and the right side is cut.
+func (m *Model) View(width int, right string) string {
+	s := m.ctx.Styles.Status
+	left := ""
+	if m.text != "" {
+		left = " " + m.style().Render(m.text)
+	}
+	right = textsafe.Line(right)
+	lw := ansi.StringWidth(left)
+	if lw >= width {
+		return ansi.Truncate(left, width, "…")
+	}
+	room := width - lw - 1
+	if rw := ansi.StringWidth(right); rw+1 > room {
+		right = ansi.Truncate(right, max(room-1, 0), "…")
+	}
+	r := s.Right.Render(right) + " "
+	gap := max(width-lw-ansi.StringWidth(r), 0)
+	return left + strings.Repeat(" ", gap) + r
+}
+
+func (m *Model) style() lipgloss.Style {
+	s := m.ctx.Styles.Status
+	switch m.level {
+	case common.LevelSuccess:
+		return s.Success
+	case common.LevelWarning:
+		return s.Warning
+	case common.LevelError:
+		return s.Error
+	}
+	return s.Info
+}

@@ -1,0 +1,44 @@
+package statusbar
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"tidings/keymap"
+	"tidings/ui/common"
+	"tidings/ui/theme"
+)
+
+func TestNoteExpiresUnlessReplaced(t *testing.T) {
+	m := New(&common.Context{Styles: theme.New(true, false), Keys: keymap.Default()})
+	m.Show("Link copied", common.LevelSuccess)
+	first := m.gen
+	m.Show("Opened in browser", common.LevelInfo)
+	m.Update(expireMsg{gen: first})
+	if m.Text() != "Opened in browser" {
+		t.Fatal("an old note's expiry cleared a newer note")
+	}
+	m.Update(expireMsg{gen: m.gen})
+	if m.Text() != "" {
+		t.Fatal("the note did not expire")
+	}
+}
+
+func TestViewFitsWidthAndSanitises(t *testing.T) {
+	m := New(&common.Context{Styles: theme.New(true, false), Keys: keymap.Default()})
+	m.Show("bad \x1b]0;title\x07 note", common.LevelError)
+	for _, w := range []int{10, 40, 120} {
+		out := m.View(w, "loaded 60 of 259")
+		if got := ansi.StringWidth(out); got > w {
+			t.Fatalf("width %d: bar is %d wide", w, got)
+		}
+		if strings.Contains(out, "\x07") || strings.Contains(out, "]0;") {
+			t.Fatalf("escape sequence reached the bar: %q", out)
+		}
+	}
+	if out := ansi.Strip(m.View(120, "loaded 60 of 259")); !strings.HasSuffix(out, "loaded 60 of 259 ") {
+		t.Fatalf("right side missing: %q", out)
+	}
+}
