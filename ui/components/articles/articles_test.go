@@ -1,0 +1,62 @@
+package articles
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"tidings/keymap"
+	"tidings/model"
+	"tidings/ui/common"
+	"tidings/ui/theme"
+)
+
+var now = time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)
+
+func testCtx() *common.Context {
+	return &common.Context{Styles: theme.New(true, false), Keys: keymap.Default(), Now: func() time.Time { return now }}
+}
+
+func TestFromArticleSanitisesOnce(t *testing.T) {
+	it := FromArticle(model.Article{
+		Title:   "Evil \x1b]0;pwned\x07title\x1b[2J",
+		Source:  model.SourceRef{Name: "Src\x1b[31m"},
+		Content: "<p>Body &amp; soul</p> more text… [+1234 chars]",
+		URL:     "javascript:alert(1)",
+	})
+	for _, s := range []string{it.Title, it.Source, it.Content} {
+		if strings.ContainsRune(s, '\x1b') || strings.ContainsRune(s, '\x07') {
+			t.Fatalf("control characters survived: %q", s)
+		}
+	}
+	if !strings.Contains(it.Content, "Body & soul") || strings.Contains(it.Content, "<p>") || it.More != 1234 {
+		t.Fatalf("content %q, more %d", it.Content, it.More)
+	}
+	if it.URL != "" {
+		t.Fatalf("unsafe URL kept: %q", it.URL)
+	}
+}
+
+func TestRowShowsTitleSourceTimeAndDescriptionWhenWide(t *testing.T) {
+	it := FromArticle(model.Article{
+		Title: "A very long headline about something that happened today in the world of news",
+		Source: model.SourceRef{Name: "Daily"}, Description: "What happened.",
+		PublishedAt: now.Add(-3 * time.Hour),
+	})
+	r := Render(testCtx())
+	narrow := ansi.Strip(r(it, 40, false, theme.New(true, false)))
+	if !strings.Contains(narrow, "…") || !strings.Contains(narrow, "Daily · 3h ago") || strings.Contains(narrow, "What happened") {
+		t.Fatalf("narrow row:\n%s", narrow)
+	}
+	for _, l := range strings.Split(narrow, "\n") {
+		if ansi.StringWidth(l) > 40 {
+			t.Fatalf("row line wider than 40: %q", l)
+		}
+	}
+	wide := ansi.Strip(r(it, 120, true, theme.New(true, false)))
+	if !strings.Contains(wide, "What happened.") || !strings.HasPrefix(wide, "▌ ") {
+		t.Fatalf("wide selected row:\n%s", wide)
+	}
+}

@@ -1,0 +1,95 @@
+// Package articles is the article row shared by the headlines and search
+// screens: an [Item] holds an article's display strings, sanitised once
+// when its page arrives; [Render] draws it as a list row and [Preview]
+// draws the side pane of wide terminals.
+package articles
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"tidings/model"
+	"tidings/ui/common"
+	"tidings/ui/components/pagedlist"
+	"tidings/ui/textsafe"
+)
+
+// Item is an article ready for display. Every string field is sanitised;
+// Article keeps the original for the reader.
+type Item struct {
+	Article     model.Article
+	Title       string
+	Source      string
+	Author      string
+	Description string
+	Content     string // plain text, HTML removed, without the "[+N chars]" marker
+	More        int    // characters the service left out of Content
+	URL         string // empty when the link is not an http(s) URL
+	RawURL      string // the link as sent, sanitised, for error messages
+	PublishedAt time.Time
+}
+
+// FromArticle sanitises an article into an Item.
+func FromArticle(a model.Article) Item {
+	it := Item{
+		Article:     a,
+		Title:       textsafe.Line(a.Title),
+		Source:      textsafe.Line(a.Source.Name),
+		Author:      textsafe.Line(a.Author),
+		Description: textsafe.Line(textsafe.FromHTML(a.Description)),
+		RawURL:      textsafe.Line(a.URL),
+		PublishedAt: a.PublishedAt,
+	}
+	if it.Source == "" {
+		it.Source = textsafe.Line(a.Source.ID)
+	}
+	body, more := textsafe.SplitTruncation(a.Content)
+	it.Content, it.More = strings.TrimSpace(textsafe.FromHTML(body)), more
+	if u, ok := textsafe.SafeURL(a.URL); ok {
+		it.URL = u
+	}
+	return it
+}
+
+// FromPage sanitises a page of articles.
+func FromPage(p model.Page[model.Article]) model.Page[Item] {
+	items := make([]Item, len(p.Items))
+	for i, a := range p.Items {
+		items[i] = FromArticle(a)
+	}
+	return model.Page[Item]{Items: items, TotalResults: p.TotalResults, Page: p.Page, PageSize: p.PageSize}
+}
+
+// Key identifies an article across pages: its URL, or its title and
+// source when it has none.
+func Key(it Item) string {
+	if it.Article.URL != "" {
+		return it.Article.URL
+	}
+	return it.Article.Source.Name + "\x00" + it.Article.Title
+}
+
+// HeadlinesFetch fetches pages of a copy of q, sanitising them inside the
+// command so that Update never does the work.
+func HeadlinesFetch(c common.Client, q model.HeadlinesQuery) pagedlist.Fetch[Item] {
+	return func(ctx context.Context, page int) (model.Page[Item], error) {
+		q := q
+		q.Page = page
+		p, err := c.LatestHeadlines(ctx, q)
+		return FromPage(p), err
+	}
+}
+
+// SearchFetch fetches pages of a copy of q from /articles.
+func SearchFetch(c common.Client, q model.ArticlesQuery) pagedlist.Fetch[Item] {
+	q.Sources = append([]string(nil), q.Sources...)
+	q.Domains = append([]string(nil), q.Domains...)
+	q.ExcludeDomains = append([]string(nil), q.ExcludeDomains...)
+	return func(ctx context.Context, page int) (model.Page[Item], error) {
+		q := q
+		q.Page = page
+		p, err := c.Articles(ctx, q)
+		return FromPage(p), err
+	}
+}

@@ -1,0 +1,106 @@
+package articles
+
+import (
+	"strings"
+
+	"tidings/ui/common"
+	"tidings/ui/components/pagedlist"
+	"tidings/ui/textsafe"
+	"tidings/ui/theme"
+)
+
+// DescriptionMinWidth is the list width from which rows carry a line of
+// description.
+const DescriptionMinWidth = 100
+
+// RowHeight is the lines a row takes at a width, blank separator included.
+func RowHeight(width int) int {
+	if width >= DescriptionMinWidth {
+		return 4
+	}
+	return 3
+}
+
+// Render returns the row renderer for a list of articles. ctx supplies the
+// clock for relative times.
+func Render(ctx *common.Context) pagedlist.RenderFunc[Item] {
+	return func(it Item, width int, selected bool, s *theme.Styles) string {
+		ls := s.List
+		prefix, titleStyle, metaStyle := "  ", ls.Title, ls.Meta
+		if selected {
+			prefix = ls.Marker.Render(theme.Marker) + " "
+			titleStyle, metaStyle = ls.TitleSelected, ls.MetaSelected
+		}
+		inner := max(width-2, 1)
+		title := it.Title
+		if title == "" {
+			title = "(untitled)"
+		}
+		lines := []string{
+			prefix + titleStyle.Render(textsafe.Truncate(title, inner)),
+			prefix + metaStyle.Render(textsafe.Truncate(Meta(it, ctx), inner)),
+		}
+		if width >= DescriptionMinWidth {
+			lines = append(lines, prefix+ls.Desc.Render(textsafe.Truncate(it.Description, inner)))
+		}
+		return strings.Join(lines, "\n")
+	}
+}
+
+// Meta is the source and relative time of a row: "BBC News · 3h ago".
+func Meta(it Item, ctx *common.Context) string {
+	parts := make([]string, 0, 2)
+	if it.Source != "" {
+		parts = append(parts, it.Source)
+	}
+	if rel := common.RelativeTime(ctx.Clock(), it.PublishedAt); rel != "" {
+		parts = append(parts, rel)
+	}
+	if len(parts) == 0 {
+		return "unknown source"
+	}
+	return strings.Join(parts, " · ")
+}
+
+// Preview draws the side pane for the selected article at width×height:
+// title, source and time, description and the start of the content.
+func Preview(it Item, ok bool, width, height int, ctx *common.Context) string {
+	s := ctx.Styles.Reader
+	lines := make([]string, 0, height)
+	add := func(style func(...string) string, text string) {
+		for _, l := range textsafe.Wrap(text, width) {
+			lines = append(lines, style(l))
+		}
+	}
+	if !ok {
+		lines = append(lines, "", ctx.Styles.List.Empty.Render("Nothing selected"))
+	} else {
+		title := it.Title
+		if title == "" {
+			title = "(untitled)"
+		}
+		add(s.Title.Render, title)
+		lines = append(lines, "")
+		add(s.Meta.Render, Meta(it, ctx))
+		if it.Author != "" {
+			add(s.Label.Render, "by "+it.Author)
+		}
+		lines = append(lines, "")
+		if it.Description != "" {
+			add(s.Body.Render, it.Description)
+			lines = append(lines, "")
+		}
+		if it.Content != "" && it.Content != it.Description {
+			add(s.Body.Render, it.Content)
+			lines = append(lines, "")
+		}
+		lines = append(lines, s.Label.Render(textsafe.Truncate("enter to read · o to open in browser", width)))
+	}
+	if len(lines) > height {
+		lines = lines[:height]
+	}
+	for len(lines) < height {
+		lines = append(lines, "")
+	}
+	return strings.Join(lines, "\n")
+}
