@@ -41,7 +41,7 @@ func TestFromArticleSanitisesOnce(t *testing.T) {
 
 func TestRowShowsTitleSourceTimeAndDescriptionWhenWide(t *testing.T) {
 	it := FromArticle(model.Article{
-		Title: "A very long headline about something that happened today in the world of news",
+		Title:  "A very long headline about something that happened today in the world of news",
 		Source: model.SourceRef{Name: "Daily"}, Description: "What happened.",
 		PublishedAt: now.Add(-3 * time.Hour),
 	})
