@@ -53,13 +53,19 @@ func FuzzTruncate(f *testing.F) {
 			if gw := Width(got); gw > w {
 				t.Fatalf("Truncate(%q, %d) = %q is %d cells", c, w, got, gw)
 			}
+			if w == 0 {
+				if got != "" {
+					t.Fatalf("Truncate(%q, 0) = %q, want empty", c, got)
+				}
+				continue
+			}
 			if full <= w {
 				if got != c {
 					t.Fatalf("Truncate(%q, %d) = %q cut text that fits", c, w, got)
 				}
 				break // every wider w gives c too
 			}
-			if w > 0 && !strings.HasSuffix(got, ellipsis) {
+			if !strings.HasSuffix(got, ellipsis) {
 				t.Fatalf("Truncate(%q, %d) = %q cut without an ellipsis", c, w, got)
 			}
 			if !strings.HasPrefix(c, strings.TrimSuffix(got, ellipsis)) {
