@@ -1,0 +1,118 @@
+// Package headlines is the start screen: the latest headlines for a country
+// and a category, in an infinite-scroll list with pickers for both filters
+// and, on wide terminals, a preview of the selected article.
+package headlines
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"tidings/model"
+	"tidings/ui/common"
+	"tidings/ui/components/articles"
+	"tidings/ui/components/pagedlist"
+	"tidings/ui/components/picker"
+)
+
+// Picker names, so PickedMsg reaches the right filter.
+const (
+	countryPicker  = "headlines.country"
+	categoryPicker = "headlines.category"
+)
+
+// Model is the headlines screen.
+type Model struct {
+	ctx      *common.Context
+	query    model.HeadlinesQuery
+	list     *pagedlist.Model[articles.Item]
+	country  *picker.Model
+	category *picker.Model
+
+	width, height int
+	pendingStep   int // a next/previous step waiting for a page to arrive
+	preview       previewCache
+}
+
+// New makes the screen with the filters preset (from flags).
+func New(ctx *common.Context, preset model.HeadlinesQuery) *Model {
+	m := &Model{
+		ctx:      ctx,
+		query:    model.HeadlinesQuery{Country: preset.Country, Category: preset.Category},
+		country:  picker.New(ctx, countryPicker, "Country", picker.CountryOptions()),
+		category: picker.New(ctx, categoryPicker, "Category", picker.CategoryOptions()),
+	}
+	m.list = pagedlist.New(ctx, articles.Key, articles.Render(ctx),
+		pagedlist.WithRowHeight(articles.RowHeight),
+		pagedlist.WithNoun("articles"),
+		pagedlist.WithLoadingText("Loading headlines…"),
+		pagedlist.WithEmptyText(m.emptyText),
+	)
+	return m
+}
+
+// Query is the filters in use.
+func (m *Model) Query() model.HeadlinesQuery { return m.query }
+
+// Init implements common.Screen: it loads the first page.
+func (m *Model) Init() tea.Cmd { return m.reload() }
+
+func (m *Model) reload() tea.Cmd {
+	q := m.query
+	q.PageSize = m.ctx.PageSize
+	m.pendingStep = 0
+	return m.list.Reset(articles.HeadlinesFetch(m.ctx.Client, q))
+}
+
+func (m *Model) emptyText() string {
+	return "No headlines for " + m.filterSummary() + ". Press t or c to change the filters."
+}
+
+func (m *Model) filterSummary() string {
+	return m.query.Country.Name() + " · " + m.query.Category.Name()
+}
+
+// Title implements common.Screen.
+func (m *Model) Title() string { return "Headlines" }
+
+// Status implements common.Screen.
+func (m *Model) Status() string { return m.list.Status() }
+
+// CapturesInput implements common.Screen: an open picker takes every key.
+func (m *Model) CapturesInput() bool { return m.country.IsOpen() || m.category.IsOpen() }
+
+// SetSize implements common.Screen.
+func (m *Model) SetSize(width, height int) {
+	m.width, m.height = width, height
+	lw, _ := m.columns()
+	m.list.SetSize(lw, max(height-filterBarHeight, 1))
+	m.country.SetSize(width-2, height-filterBarHeight)
+	m.category.SetSize(width-2, height-filterBarHeight)
+}
+
+// columns splits the width between the list and the preview pane; the
+// preview's width is 0 below common.PreviewMinWidth.
+func (m *Model) columns() (list, preview int) {
+	if m.width < common.PreviewMinWidth {
+		return m.width, 0
+	}
+	list = m.width * 11 / 20
+	return list, m.width - list
+}
+
+// ShortHelp implements common.Screen.
+func (m *Model) ShortHelp() []key.Binding {
+	k := m.ctx.Keys
+	if m.CapturesInput() {
+		return k.Picker.Short()
+	}
+	return append(append(k.List.Short(), k.Headlines.Country, k.Headlines.Category), k.Global.Short()...)
+}
+
+// FullHelp implements common.Screen.
+func (m *Model) FullHelp() [][]key.Binding {
+	k := m.ctx.Keys
+	if m.CapturesInput() {
+		return [][]key.Binding{k.Picker.Full(), {k.Global.ForceQuit}}
+	}
+	return append(k.List.Full(), k.Headlines.All(), k.Global.Full())
+}

@@ -1,0 +1,130 @@
+package headlines
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"tidings/model"
+	"tidings/ui/common"
+	"tidings/ui/components/pagedlist"
+	"tidings/ui/components/picker"
+)
+
+// Update implements common.Screen.
+func (m *Model) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return m.handleKey(msg)
+	case tea.MouseMsg:
+		return m.handleMouse(msg)
+	case picker.PickedMsg:
+		return m.handlePicked(msg)
+	case pagedlist.ActivatedMsg:
+		if msg.List == m.list.ID() {
+			return m.open()
+		}
+		return nil
+	case common.StepArticleMsg:
+		return m.step(msg.Delta)
+	}
+	cmd := m.list.Update(msg)
+	return tea.Batch(cmd, m.resumeStep())
+}
+
+func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	switch {
+	case m.country.IsOpen():
+		return m.country.Update(msg)
+	case m.category.IsOpen():
+		return m.category.Update(msg)
+	}
+	k := m.ctx.Keys
+	switch {
+	case key.Matches(msg, k.List.Open):
+		return m.open()
+	case key.Matches(msg, k.List.OpenBrowser):
+		if it, ok := m.list.Selected(); ok {
+			return common.Cmd(common.OpenURLMsg{URL: it.Article.URL})
+		}
+		return nil
+	case key.Matches(msg, k.List.CopyLink):
+		if it, ok := m.list.Selected(); ok {
+			return common.Cmd(common.CopyURLMsg{URL: it.Article.URL})
+		}
+		return nil
+	case key.Matches(msg, k.Headlines.Country):
+		return m.country.Open(string(m.query.Country))
+	case key.Matches(msg, k.Headlines.Category):
+		return m.category.Open(string(m.query.Category))
+	}
+	return m.list.Update(msg)
+}
+
+func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
+	if m.country.IsOpen() {
+		return m.country.Update(common.ShiftMouse(msg, pickerX, filterBarHeight))
+	}
+	if m.category.IsOpen() {
+		return m.category.Update(common.ShiftMouse(msg, pickerX, filterBarHeight))
+	}
+	return m.list.Update(common.ShiftMouse(msg, 0, filterBarHeight))
+}
+
+func (m *Model) handlePicked(msg picker.PickedMsg) tea.Cmd {
+	switch msg.Picker {
+	case countryPicker:
+		if model.Country(msg.ID) == m.query.Country {
+			return nil
+		}
+		m.query.Country = model.Country(msg.ID)
+	case categoryPicker:
+		if model.Category(msg.ID) == m.query.Category {
+			return nil
+		}
+		m.query.Category = model.Category(msg.ID)
+	default:
+		return nil
+	}
+	return m.reload()
+}
+
+// open shows the selected article in the reader.
+func (m *Model) open() tea.Cmd {
+	it, ok := m.list.Selected()
+	if !ok {
+		return nil
+	}
+	return common.Cmd(common.OpenArticleMsg{Article: it.Article, Origin: common.Headlines})
+}
+
+// step answers the reader's next/previous request: move, and open the new
+// selection. At the end of the loaded items with more to come, the step
+// waits for the page (see resumeStep).
+func (m *Model) step(delta int) tea.Cmd {
+	before := m.list.Cursor()
+	cmd := m.list.Move(delta)
+	if m.list.Cursor() != before {
+		return tea.Batch(cmd, m.open())
+	}
+	if delta > 0 && m.list.Loading() {
+		m.pendingStep = delta
+		return tea.Batch(cmd, common.Status("Loading more articles…", common.LevelInfo))
+	}
+	if delta > 0 {
+		return tea.Batch(cmd, common.Status("That was the last article.", common.LevelInfo))
+	}
+	return tea.Batch(cmd, common.Status("This is the first article.", common.LevelInfo))
+}
+
+// resumeStep finishes a step that waited for a page.
+func (m *Model) resumeStep() tea.Cmd {
+	if m.pendingStep == 0 || m.list.Loading() {
+		return nil
+	}
+	delta := m.pendingStep
+	m.pendingStep = 0
+	if m.list.Err() != nil {
+		return common.Status("Could not load more articles: press r on the list to retry.", common.LevelWarning)
+	}
+	return m.step(delta)
+}

@@ -1,0 +1,102 @@
+package headlines
+
+import (
+	"strings"
+	"time"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"tidings/ui/components/articles"
+)
+
+const (
+	filterBarHeight = 2 // the filter line and a blank line
+	pickerX         = 2 // the picker box's left edge
+)
+
+// previewCache keeps the last preview: it changes only with the selection,
+// size, theme or minute.
+type previewCache struct {
+	key  previewKey
+	text string
+}
+
+type previewKey struct {
+	item            string
+	width, height   int
+	themeGen        int
+	minute          int64
+	ok, initialised bool
+}
+
+// View implements common.Screen.
+func (m *Model) View() string {
+	if m.width <= 0 || m.height <= 0 {
+		return ""
+	}
+	body := m.body()
+	if m.country.IsOpen() {
+		body = overlay(body, m.country.View())
+	} else if m.category.IsOpen() {
+		body = overlay(body, m.category.View())
+	}
+	return m.filterBar() + "\n\n" + body
+}
+
+func (m *Model) body() string {
+	lw, pw := m.columns()
+	list := m.list.View()
+	if pw == 0 {
+		return list
+	}
+	return lipgloss.JoinHorizontal(lipgloss.Top, padLines(list, lw), m.previewView(pw, max(m.height-filterBarHeight, 1)))
+}
+
+func (m *Model) previewView(width, height int) string {
+	it, ok := m.list.Selected()
+	k := previewKey{
+		item: articles.Key(it), width: width, height: height, themeGen: m.ctx.ThemeGen,
+		minute: m.ctx.Clock().Unix() / int64(time.Minute/time.Second), ok: ok, initialised: true,
+	}
+	if m.preview.key != k {
+		border := m.ctx.Styles.Preview.Border
+		inner := max(width-border.GetHorizontalFrameSize(), 1)
+		m.preview = previewCache{key: k, text: border.Height(height).Render(articles.Preview(it, ok, inner, height, m.ctx))}
+	}
+	return m.preview.text
+}
+
+// overlay draws the picker box over the top left of the body.
+func overlay(body, box string) string {
+	return lipgloss.NewCompositor(
+		lipgloss.NewLayer(body),
+		lipgloss.NewLayer(box).X(pickerX).Y(0).Z(1),
+	).Render()
+}
+
+// filterBar is the line naming the current filters and the keys that
+// change them.
+func (m *Model) filterBar() string {
+	s := m.ctx.Styles.Filters
+	left := " " + s.Label.Render("Country ") + s.Value.Render(m.country.Label(string(m.query.Country))) +
+		s.Label.Render("   Category ") + s.Value.Render(m.category.Label(string(m.query.Category)))
+	right := s.Key.Render("t") + s.Label.Render(" country · ") + s.Key.Render("c") + s.Label.Render(" category ")
+	gap := m.width - ansi.StringWidth(left) - ansi.StringWidth(right)
+	if gap < 2 {
+		return ansi.Truncate(left, m.width, "…")
+	}
+	return left + strings.Repeat(" ", gap) + right
+}
+
+// padLines fills every line to width cells so that the pane beside them
+// starts in one column.
+func padLines(block string, width int) string {
+	lines := strings.Split(block, "\n")
+	for i, l := range lines {
+		if w := ansi.StringWidth(l); w < width {
+			lines[i] = l + strings.Repeat(" ", width-w)
+		}
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,127 @@
+package reader
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"tidings/ui/common"
+	"tidings/ui/components/articles"
+	"tidings/ui/textsafe"
+)
+
+// maxTextWidth keeps lines readable on very wide terminals.
+const maxTextWidth = 100
+
+// margin is the blank space left of the text.
+const margin = 2
+
+// Status implements common.Screen: how far through the article we are.
+func (m *Model) Status() string {
+	if !m.has {
+		return ""
+	}
+	total := m.vp.TotalLineCount()
+	if total <= m.vp.Height() {
+		return "all shown"
+	}
+	return fmt.Sprintf("%d%%", int(m.vp.ScrollPercent()*100+0.5))
+}
+
+// View implements common.Screen.
+func (m *Model) View() string {
+	if m.width <= 0 || m.height <= 0 {
+		return ""
+	}
+	m.rebuild()
+	return m.vp.View() + "\n" + m.rule()
+}
+
+// rule is the last line: a thin rule with the scroll position.
+func (m *Model) rule() string {
+	label := " " + m.Status() + " "
+	if !m.has {
+		label = ""
+	}
+	n := max(m.width-ansi.StringWidth(label)-margin, 0)
+	return m.ctx.Styles.Reader.Rule.Render(strings.Repeat(" ", margin) + strings.Repeat("─", n) + label)
+}
+
+// rebuild renders the article into the viewport when the width, theme,
+// minute (relative time) or article changed.
+func (m *Model) rebuild() {
+	if m.width <= 0 {
+		return
+	}
+	k := buildKey{
+		width: m.width, themeGen: m.ctx.ThemeGen,
+		minute: m.ctx.Clock().Unix() / 60, article: articles.Key(m.item),
+	}
+	if k == m.built {
+		return
+	}
+	m.built = k
+	y := m.vp.YOffset()
+	m.vp.SetContentLines(m.lines())
+	m.vp.SetYOffset(y)
+}
+
+// lines lays the article out at the current width.
+func (m *Model) lines() []string {
+	s := m.ctx.Styles.Reader
+	w := max(min(m.width-2*margin, maxTextWidth), 10)
+	pad := strings.Repeat(" ", margin)
+	var out []string
+	para := func(render func(...string) string, text string) {
+		for _, l := range textsafe.Wrap(text, w) {
+			out = append(out, pad+render(l))
+		}
+	}
+	if !m.has {
+		return []string{"", pad + m.ctx.Styles.List.Empty.Render("No article open: pick one from a list with enter.")}
+	}
+	it := m.item
+	out = append(out, "")
+	title := it.Title
+	if title == "" {
+		title = "(untitled)"
+	}
+	para(s.Title.Render, title)
+	out = append(out, "")
+	byline := it.Source
+	if it.Author != "" {
+		byline += " · by " + it.Author
+	}
+	para(s.Meta.Render, byline)
+	if abs := common.AbsoluteTime(it.PublishedAt, m.ctx.Loc()); abs != "" {
+		para(s.Time.Render, abs+" · "+common.RelativeTime(m.ctx.Clock(), it.PublishedAt))
+	}
+	out = append(out, "")
+	if it.Description != "" {
+		para(s.Body.Render, it.Description)
+		out = append(out, "")
+	}
+	if it.Content != "" && it.Content != it.Description {
+		para(s.Body.Render, it.Content)
+	}
+	if it.More > 0 {
+		para(s.More.Render, fmt.Sprintf("%d more characters at the source — press o", it.More))
+	}
+	if it.Description == "" && it.Content == "" {
+		para(s.Label.Render, "The service sent no text for this article. Press o to read it at the source.")
+	}
+	out = append(out, "")
+	switch {
+	case it.URL != "":
+		out = append(out, pad+s.Label.Render("Link"))
+		for _, l := range textsafe.Wrap(it.URL, w) {
+			out = append(out, pad+s.Link.Render(l))
+		}
+	case it.RawURL != "":
+		para(s.Label.Render, "Link (not a web address, will not be opened): "+it.RawURL)
+	default:
+		para(s.Label.Render, "This article has no link.")
+	}
+	return append(out, "")
+}
