@@ -115,7 +115,7 @@ func withHTML(text string, para bool) string {
 // is longer than longTitleRunes, as some outlets' SEO headlines are.
 func longTitle(title string, sc scope, t *topic) string {
 	for j := 0; j < len(t.body) && utf8.RuneCountInString(title) <= longTitleRunes; j++ {
-		clause := strings.TrimRight(sc.render(t.body[j]), ".。!")
+		clause := strings.TrimRight(sc.render(t.body[j]), ".!۔")
 		title += " — " + clause
 	}
 	return title

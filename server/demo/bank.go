@@ -63,6 +63,7 @@ func on(id, name string, cat model.Category, country model.Country) outlet {
 // order is part of what makes the catalogue deterministic.
 func banks() []*bank {
 	return []*bank{
-		bankDE, bankEN, bankES, bankFR, bankIT, bankNL, bankNO, bankPT, bankSE,
+		bankAR, bankDE, bankEN, bankES, bankFR, bankHE, bankIT,
+		bankNL, bankNO, bankPT, bankRU, bankSE, bankUD,
 	}
 }

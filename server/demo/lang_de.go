@@ -133,7 +133,7 @@ var bankDE = &bank{
 			},
 			body: []string{
 				"Das Gesundheitsamt meldete {n} neue Fälle in der vergangenen Woche.",
-				"„Die Impfung bleibt der beste Schutz“, sagte {person}, Amtsärztin in {city}.",
+				"„Die Impfung bleibt der beste Schutz“, sagte {person} vom Gesundheitsamt {city}.",
 				"Die Studie begleitete {k} Patientinnen und Patienten über zwei Jahre.",
 				"Experten betonen, dass weitere Forschung nötig sei.",
 				"{Minister} kündigte zusätzliche Mittel für den Winter an.",

@@ -88,7 +88,7 @@ var bankES = &bank{
 			},
 			body: []string{
 				"La inflación sigue por encima de la meta, pero avanza en la dirección correcta, indicó el banco central.",
-				"«Esperamos un contexto difícil», advirtió {person}, director ejecutivo de {company}.",
+				"«Esperamos un contexto difícil», advirtió {person}, al frente de {company}.",
 				"Los ingresos llegaron a {bn} mil millones de dólares en el tercer trimestre.",
 				"Las acciones de {company2} cayeron un {pct1} %.",
 				"La operación aún necesita la aprobación del regulador de la competencia.",
@@ -133,7 +133,7 @@ var bankES = &bank{
 			},
 			body: []string{
 				"Se registraron {n} nuevos casos la semana pasada.",
-				"«La vacunación sigue siendo la mejor protección», recordó {person}, médica en {city}.",
+				"«La vacunación sigue siendo la mejor protección», recordó {person}, especialista en salud pública de {city}.",
 				"El ensayo siguió a {k} pacientes durante dos años.",
 				"Los expertos advierten que hace falta más investigación.",
 				"{Minister} anunció más recursos para el invierno.",
@@ -198,7 +198,7 @@ var bankES = &bank{
 				"Los sistemas informáticos estuvieron caídos durante horas.",
 			},
 			body: []string{
-				"«Es nuestra mayor actualización», aseguró {person}, director de {techco}.",
+				"«Es nuestra mayor actualización», aseguró {person}, al frente de {techco}.",
 				"Las primeras pruebas elogian la batería pero critican el precio.",
 				"Según expertos en seguridad, la falla era conocida pero no se había corregido.",
 				"La empresa afirma que coopera plenamente con las autoridades.",

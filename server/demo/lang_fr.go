@@ -87,7 +87,7 @@ var bankFR = &bank{
 			},
 			body: []string{
 				"L'inflation reste supérieure à l'objectif mais évolue dans le bon sens, a indiqué la banque centrale.",
-				"« L'environnement restera difficile », a prévenu {person}, directrice générale de {company}.",
+				"« L'environnement restera difficile », a prévenu {person}, à la tête de {company}.",
 				"Le chiffre d'affaires a atteint {bn} milliards d'euros au troisième trimestre.",
 				"L'action {company2} a reculé de {pct1} %.",
 				"L'opération doit encore recevoir le feu vert de l'Autorité de la concurrence.",
