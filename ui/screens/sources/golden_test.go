@@ -1,0 +1,75 @@
+package sources
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"tidings/api"
+	"tidings/model"
+)
+
+// TestViewGolden snapshots the screen in its main states at a compact and
+// a roomy size. Regenerate with: go test ./ui/screens/sources -update
+func TestViewGolden(t *testing.T) {
+	states := []struct {
+		name   string
+		preset model.SourcesQuery
+		err    error
+		setup  func(t *testing.T, m *Model)
+	}{
+		{name: "list", setup: func(t *testing.T, m *Model) { keys(t, m, "j", "j") }},
+		{name: "filtered_by_service", preset: model.SourcesQuery{Category: "technology", Language: "de"},
+			setup: func(*testing.T, *Model) {}},
+		{name: "local_filter", setup: func(t *testing.T, m *Model) {
+			keys(t, m, "/")
+			typeText(t, m, "star")
+		}},
+		{name: "details", setup: func(t *testing.T, m *Model) { keys(t, m, "j", "enter") }},
+		{name: "country_picker", setup: func(t *testing.T, m *Model) {
+			keys(t, m, "t")
+			typeText(t, m, "ger")
+		}},
+		{name: "unauthorized", err: &api.Error{Status: 401, Code: "apiKeyInvalid"}, setup: func(*testing.T, *Model) {}},
+	}
+	for _, size := range []struct{ w, h int }{{80, 24}, {140, 40}} {
+		for _, st := range states {
+			t.Run(fmt.Sprintf("%dx%d/%s", size.w, size.h, st.name), func(t *testing.T) {
+				m := open(t, &fakeClient{all: catalogue(60), err: st.err}, size.w, size.h, st.preset)
+				st.setup(t, m)
+				view := m.View()
+				assertFrame(t, view, size.w, size.h)
+				golden.RequireEqual(t, ansi.Strip(view))
+			})
+		}
+	}
+}
+
+// assertFrame checks the screen contract: exactly h lines, none wider
+// than w cells.
+func assertFrame(t *testing.T, view string, w, h int) {
+	t.Helper()
+	lines := splitLines(view)
+	if len(lines) != h {
+		t.Fatalf("view has %d lines, want %d", len(lines), h)
+	}
+	for i, l := range lines {
+		if got := ansi.StringWidth(l); got > w {
+			t.Fatalf("line %d is %d cells wide (max %d): %q", i, got, w, ansi.Strip(l))
+		}
+	}
+}
+
+func splitLines(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
+}

@@ -1,0 +1,159 @@
+package sources
+
+import (
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"tidings/ui/common"
+	"tidings/ui/textsafe"
+)
+
+// Where an open picker's box sits, relative to the list's top-left corner.
+const (
+	pickerX = 2
+	pickerY = 0
+	// pickerMaxHeight keeps the box compact on tall terminals; it scrolls.
+	pickerMaxHeight = 16
+)
+
+// detailsHint is shown under a source's details.
+const detailsHint = "o open site · s search this source · y copy link · esc back"
+
+// SetSize implements common.Screen.
+func (m *Model) SetSize(width, height int) {
+	m.width, m.height = max(1, width), max(1, height)
+	m.layout()
+}
+
+// wide reports whether details sit in a pane beside the list.
+func (m *Model) wide() bool { return m.width >= common.PreviewMinWidth }
+
+// listTop is the first row of the list: under the filter header, and under
+// the filter line when a local filter is being typed or is applied.
+func (m *Model) listTop() int {
+	if m.filtering || m.filterText != "" {
+		return 2
+	}
+	return 1
+}
+
+// listWidth is the list's share of the width; the rest is the details pane.
+func (m *Model) listWidth() int {
+	if m.wide() {
+		return m.width * 11 / 20
+	}
+	return m.width
+}
+
+func (m *Model) layout() {
+	h := max(1, m.height-m.listTop())
+	m.list.SetSize(m.listWidth(), h)
+	for _, p := range []interface{ SetSize(int, int) }{m.category, m.language, m.country} {
+		p.SetSize(max(1, m.width-pickerX), max(1, min(h-pickerY, pickerMaxHeight)))
+	}
+	m.filter.SetWidth(max(1, m.width-4))
+}
+
+// View implements common.Screen: exactly Width×Height.
+func (m *Model) View() string {
+	lines := []string{m.header()}
+	if m.listTop() == 2 {
+		lines = append(lines, m.filterLine())
+	}
+	bodyHeight := max(1, m.height-m.listTop())
+	body := m.body(bodyHeight)
+	if m.picker != nil {
+		body = overlay(body, m.picker.View(), pickerX, pickerY)
+	}
+	lines = append(lines, strings.Split(body, "\n")...)
+	return frame(lines, m.width, m.height)
+}
+
+// header names the service-side filters and the keys that change them.
+func (m *Model) header() string {
+	s := m.ctx.Styles.Filters
+	text := s.Value.Render(filterLine(m.query))
+	long := s.Key.Render("c") + s.Label.Render(" category · ") + s.Key.Render("l") +
+		s.Label.Render(" language · ") + s.Key.Render("t") + s.Label.Render(" country · ") +
+		s.Key.Render("/") + s.Label.Render(" filter")
+	short := s.Key.Render("c l t") + s.Label.Render(" filters · ") + s.Key.Render("/") + s.Label.Render(" find")
+	for _, keys := range []string{long, short} {
+		if gap := m.width - lipgloss.Width(text) - lipgloss.Width(keys); gap >= 2 {
+			return text + strings.Repeat(" ", gap) + keys
+		}
+	}
+	return text
+}
+
+// filterLine is the local filter: the input while typing, else the kept
+// text with how to clear it.
+func (m *Model) filterLine() string {
+	if m.filtering {
+		return m.filter.View()
+	}
+	s := m.ctx.Styles.Filters
+	return s.Label.Render("/ ") + s.Value.Render(textsafe.Line(m.filterText)) + s.Label.Render("  (esc clears)")
+}
+
+// body is the list, the details instead of it (narrow), or both side by
+// side (wide).
+func (m *Model) body(height int) string {
+	it, selected := m.list.Selected()
+	if !m.wide() {
+		if m.details && selected {
+			lines := detailsLines(it, m.width-2, m.ctx.Styles, detailsHint)
+			for i, l := range lines {
+				lines[i] = "  " + l
+			}
+			return frame(lines, m.width, height)
+		}
+		return m.list.View()
+	}
+	paneWidth := m.width - m.listWidth()
+	inner := max(1, paneWidth-m.ctx.Styles.Preview.Border.GetHorizontalFrameSize())
+	var pane string
+	if selected {
+		hint := "enter for actions"
+		if m.details {
+			hint = detailsHint
+		}
+		pane = frame(detailsLines(it, inner, m.ctx.Styles, hint), inner, height)
+	} else {
+		pane = frame(nil, inner, height)
+	}
+	pane = m.ctx.Styles.Preview.Border.Height(height).Render(pane)
+	return lipgloss.JoinHorizontal(lipgloss.Top, padBlock(m.list.View(), m.listWidth()), pane)
+}
+
+// overlay draws box over base with its top-left corner at (x, y).
+func overlay(base, box string, x, y int) string {
+	return lipgloss.NewCompositor(
+		lipgloss.NewLayer(base),
+		lipgloss.NewLayer(box).X(x).Y(y).Z(1),
+	).Render()
+}
+
+// frame pads or cuts lines to exactly height lines of at most width cells.
+func frame(lines []string, width, height int) string {
+	out := make([]string, height)
+	for i := range out {
+		if i < len(lines) {
+			out[i] = ansi.Truncate(lines[i], width, "…")
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// padBlock pads every line of block to width cells, so a pane joined to its
+// right lines up.
+func padBlock(block string, width int) string {
+	lines := strings.Split(block, "\n")
+	for i, l := range lines {
+		if n := width - lipgloss.Width(l); n > 0 {
+			lines[i] = l + strings.Repeat(" ", n)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
