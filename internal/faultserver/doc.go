@@ -7,11 +7,12 @@
 //	fs := faultserver.New(service)
 //	t.Cleanup(fs.Close)
 //	fs.Inject(faultserver.Fault{Kind: faultserver.RateLimited, RetryAfter: "2", Times: 1})
-//	fs.Inject(faultserver.Fault{Kind: faultserver.ServerError, Path: "/articles", Skip: 1, Times: 1}) // page 2 only
+//	fs.Inject(faultserver.Fault{Kind: faultserver.ServerError, Path: "/articles", Skip: 1, Times: 1}) // 2nd only
+//	fs.Inject(faultserver.Fault{Kind: faultserver.Hang, Query: "page=3"}) // page 3, whenever it comes
 //
-// Faults queue: each request suffers the first armed fault whose Path
-// matches and whose Skip has passed; a fault disarms after Times requests
-// (0: never, until Clear).
+// Faults queue: each request suffers the first armed fault whose Path and
+// Query match and whose Skip has passed; a fault disarms after Times
+// requests (0: never, until Clear).
 //
 // # What a correct client does with each fault
 //

@@ -131,6 +131,10 @@ type Fault struct {
 	// Path limits the fault to requests whose path, below the /v2 base,
 	// equals it ("/articles"); "" matches every request.
 	Path string
+	// Query limits the fault to requests whose query carries every
+	// parameter given here with the same value: "page=2" fails page 2 of
+	// any list, whatever order pages are fetched in. "" matches every query.
+	Query string
 
 	Delay         time.Duration // Latency: the wait; SlowDrip: time between bytes
 	RetryAfter    string        // RateLimited: the Retry-After header, verbatim
@@ -156,6 +160,9 @@ func (f Fault) String() string {
 	b.WriteString(f.Kind.String())
 	if f.Path != "" {
 		fmt.Fprintf(&b, " on %s", f.Path)
+	}
+	if f.Query != "" {
+		fmt.Fprintf(&b, "?%s", f.Query)
 	}
 	if f.Skip > 0 {
 		fmt.Fprintf(&b, " after %d", f.Skip)

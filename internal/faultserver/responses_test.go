@@ -3,6 +3,7 @@ package faultserver
 import (
 	"bytes"
 	"encoding/json"
+	"net/http"
 	"slices"
 	"strings"
 	"testing"
@@ -201,5 +202,24 @@ func wantErrorA(t *testing.T, r reply, httpStatus, bodyStatus int, code string) 
 	}
 	if err := json.Unmarshal(r.body, &e); err != nil || e.Status != bodyStatus || e.ErrorCode != code || e.ErrorMessage == "" {
 		t.Errorf("body = %s (%v), want shape A %d %s with a message", r.body, err, bodyStatus, code)
+	}
+}
+
+// The spec's snake_case envelope keeps its own names, and its page count
+// grows with the promise.
+func TestEndlessTotalKeepsTheSnakeEnvelope(t *testing.T) {
+	snake := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"status":"ok","total_results":3,"total_pages":1,"page":1,"page_size":10,"articles":[]}`))
+	})
+	s := New(snake)
+	t.Cleanup(s.Close)
+	s.Inject(Fault{Kind: EndlessTotal, Total: 95})
+	var env map[string]any
+	if err := json.Unmarshal(get(t, s, "/articles").body, &env); err != nil {
+		t.Fatal(err)
+	}
+	if env["total_results"] != 95.0 || env["total_pages"] != 10.0 || env["totalResults"] != nil {
+		t.Errorf("envelope = %v, want total_results 95 and total_pages 10, no camelCase added", env)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -35,8 +36,9 @@ type Server struct {
 // armed is an injected fault and how far it has got.
 type armed struct {
 	Fault
-	seen    int // matching requests since Inject
-	applied int // requests that suffered it
+	query   url.Values // Fault.Query, parsed once
+	seen    int        // matching requests since Inject
+	applied int        // requests that suffered it
 }
 
 // Request is what the server saw of one request, for assertions about what
@@ -75,7 +77,10 @@ func (s *Server) Inject(f Fault) {
 	f.Path = relPath(f.Path)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.faults = append(s.faults, &armed{Fault: f})
+	// A Query that does not parse keeps what did: ParseQuery returns the
+	// valid pairs with its error, and a test sees a fault never met via Armed.
+	query, _ := url.ParseQuery(f.Query)
+	s.faults = append(s.faults, &armed{Fault: f, query: query})
 }
 
 // Clear disarms every fault; requests that are already suffering one go on.
@@ -138,11 +143,12 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 // take records r and returns the fault it suffers (Kind None for none).
 func (s *Server) take(r *http.Request) Fault {
 	path := relPath(r.URL.Path)
+	query := r.URL.Query()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var chosen *armed
 	for _, a := range s.faults {
-		if a.Path != "" && a.Path != path {
+		if !a.matches(path, query) {
 			continue
 		}
 		a.seen++
@@ -159,10 +165,27 @@ func (s *Server) take(r *http.Request) Fault {
 		}
 	}
 	s.history = append(s.history, Request{
-		Method: r.Method, Path: r.URL.Path, Query: r.URL.Query(),
+		Method: r.Method, Path: r.URL.Path, Query: query,
 		Header: r.Header.Clone(), Fault: f.Kind,
 	})
 	return f
+}
+
+// matches reports whether a request for path with query is one this fault
+// is limited to.
+func (a *armed) matches(path string, query url.Values) bool {
+	if a.Path != "" && a.Path != path {
+		return false
+	}
+	for key, want := range a.query {
+		got := query[key]
+		for _, v := range want {
+			if !slices.Contains(got, v) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func (s *Server) disarm(done *armed) {

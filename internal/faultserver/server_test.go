@@ -200,3 +200,45 @@ func TestCloseReleasesHeldRequests(t *testing.T) {
 		t.Errorf("request after Close: err = %v, want connection refused", err)
 	}
 }
+
+func TestQueryLimitsTheFault(t *testing.T) {
+	s := start(t)
+	s.Inject(Fault{Kind: ServerError, Query: "page=2&q=go"})
+	steps := []struct {
+		path   string
+		status int
+	}{
+		{"/articles?q=go&page=3", 200},
+		{"/articles?page=2", 200}, // q missing
+		{"/articles?page=2&q=go&sortBy=popularity", 500},
+		{"/sources?q=go&page=2", 500}, // no Path: any endpoint
+	}
+	for _, st := range steps {
+		if got := get(t, s, st.path).status; got != st.status {
+			t.Errorf("%s: status %d, want %d", st.path, got, st.status)
+		}
+	}
+}
+
+// TestKeepAliveRetryHidesAReset pins a net/http behaviour that client tests
+// must know about (doc.go): a GET whose reused connection is reset before
+// any byte is retried once by the Transport itself, so the client sees
+// success and the server two requests.
+func TestKeepAliveRetryHidesAReset(t *testing.T) {
+	s := start(t)
+	client := s.Client() // keep-alive on
+	warm := func() {
+		resp, err := client.Get(s.URL() + "/tiny")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+	warm() // leaves an idle connection to reuse
+	s.Inject(Fault{Kind: ConnectionReset, Times: 1})
+	warm()
+	if h := s.History(); len(h) != 3 || h[1].Fault != ConnectionReset || h[2].Fault != None {
+		t.Errorf("history = %+v, want the reset request retried unasked", h)
+	}
+}
