@@ -43,8 +43,8 @@
 //	                                                               too; ErrTimeout, not a hang
 //	Hang              nothing, until the client gives up           ErrTimeout at its deadline; cancel (Esc) must
 //	                                                               end the request at once
-//	ErrorInOK         200 {"status":"error",...}                   an error with the body's code and message,
-//	                                                               not "no results"
+//	ErrorInOK         200 {"status":"error",...}                   an error with the body's code and message that
+//	                                                               errors.Is can classify; not "no results"
 //	EndlessTotal      totalResults far above what is served        stop paging at the first empty page
 //	                                                               (model.Page.HasMore); never loop
 //	DuplicatePages    every page serves page 1's articles          drop articles already listed (by URL); stop
@@ -52,12 +52,13 @@
 //	HostileText       text full of ESC/OSC/DCS/C1, bidi, CR, NUL,  render every field as inert text (ui/textsafe);
 //	                  wide/zero-width runes, huge words            open only http(s) URLs; nothing reaches the tty
 //	RedirectLoop      302 to itself                                give up after a few hops (net/http: 10) with a
-//	                                                               clear error; never loop
+//	                                                               clear error; do not retry it
 //	Canned            any status, body, Content-Type               whatever the test is about
 //
 // Note on retries by net/http itself: when a GET on a reused keep-alive
-// connection fails before any response byte (ConnectionReset, a Hang cut
-// by Close), http.Transport silently retries it once on a new connection.
-// Requests then counts one more request than the client made; use a
-// Transport with DisableKeepAlives, or Times 0, when counting exactly.
+// connection fails before any response byte (ConnectionReset),
+// http.Transport silently retries it once on a new connection, so with
+// Times 1 the client sees success and Requests counts one more request
+// than the client made (TestKeepAliveRetryHidesAReset). Use a Transport
+// with DisableKeepAlives, or Times 0, when a test needs the error itself.
 package faultserver
