@@ -31,8 +31,11 @@ type PickedMsg struct {
 // choice.
 type CanceledMsg struct{ Picker string }
 
-// maxBoxWidth keeps the picker a compact box on wide terminals.
-const maxBoxWidth = 46
+// maxBoxWidth and maxRows keep the picker a compact box on big terminals.
+const (
+	maxBoxWidth = 46
+	maxRows     = 16
+)
 
 // Model is one picker. Create it with [New].
 type Model struct {
@@ -109,7 +112,7 @@ func (m *Model) innerWidth() int { return max(min(m.width, maxBoxWidth)-4, 8) }
 
 // rows is how many options fit in the box.
 func (m *Model) rows() int {
-	return max(min(m.height-4, len(m.options)), 1)
+	return max(min(m.height-4, len(m.options), maxRows), 1)
 }
 
 // Update handles keys and mouse while the picker is open.

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"tidings/ui/common"
 	"tidings/ui/components/articles"
 	"tidings/ui/textsafe"
@@ -38,14 +36,10 @@ func (m *Model) View() string {
 	return m.vp.View() + "\n" + m.rule()
 }
 
-// rule is the last line: a thin rule with the scroll position.
+// rule is the last line: a thin rule closing the text (the scroll
+// position is in the status bar).
 func (m *Model) rule() string {
-	label := " " + m.Status() + " "
-	if !m.has {
-		label = ""
-	}
-	n := max(m.width-ansi.StringWidth(label)-margin, 0)
-	return m.ctx.Styles.Reader.Rule.Render(strings.Repeat(" ", margin) + strings.Repeat("─", n) + label)
+	return m.ctx.Styles.Reader.Rule.Render(strings.Repeat(" ", margin) + strings.Repeat("─", max(m.width-2*margin, 0)))
 }
 
 // rebuild renders the article into the viewport when the width, theme,

@@ -1,0 +1,139 @@
+// Package ui is the reader's root model: it owns the screens (headlines,
+// sources, search and the article reader), routes messages between them,
+// handles the global keys, and lays out the header with its tabs, the
+// active screen, the status bar and the help line.
+//
+// The root is a thin coordinator: what a screen shows and fetches is the
+// screen's business (ui/screens/*). Only the root returns a tea.View, and
+// it declares the alternate screen and mouse mode there.
+package ui
+
+import (
+	"os"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+	"github.com/pkg/browser"
+
+	"tidings/keymap"
+	"tidings/model"
+	"tidings/ui/common"
+	"tidings/ui/components/statusbar"
+	"tidings/ui/screens/headlines"
+	"tidings/ui/screens/reader"
+	"tidings/ui/screens/search"
+	"tidings/ui/screens/sources"
+	"tidings/ui/theme"
+)
+
+// Config is what main passes to the UI.
+type Config struct {
+	Client    common.Client
+	Demo      bool                 // show the DEMO badge
+	BaseURL   string               // for error hints only
+	Screen    common.ScreenID      // start screen (Headlines by default)
+	Headlines model.HeadlinesQuery // preset filters from flags
+	Sources   model.SourcesQuery
+	Search    model.ArticlesQuery // preset form; if Search.Q != "" the search runs at start
+	PageSize  int                 // 0: the service's default
+	Version   string
+	Now       func() time.Time // nil: time.Now
+	// NoColor forces the monochrome theme; the NO_COLOR environment
+	// variable does too.
+	NoColor bool
+	// Location is where absolute times are shown; nil: local time.
+	Location *time.Location
+}
+
+// listScreens are the screens with tabs, in tab order.
+var listScreens = []common.ScreenID{common.Headlines, common.Sources, common.Search}
+
+// App is the root tea.Model.
+type App struct {
+	ctx     *common.Context
+	screens map[common.ScreenID]common.Screen
+	reader  *reader.Model
+	active  common.ScreenID
+	status  *statusbar.Model
+	help    help.Model
+
+	showHelp      bool
+	width, height int
+	isDark        bool
+	noColor       bool
+	version       string
+
+	// openURL opens a checked http(s) URL; tests replace it.
+	openURL func(string) error
+}
+
+// New builds the UI. Nothing is fetched until the program runs Init.
+func New(cfg Config) *App {
+	noColor := cfg.NoColor || os.Getenv("NO_COLOR") != ""
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
+	ctx := &common.Context{
+		Styles:   theme.New(true, noColor), // dark until the terminal says otherwise
+		Keys:     keymap.Default(),
+		Client:   cfg.Client,
+		PageSize: cfg.PageSize,
+		Now:      now,
+		Location: cfg.Location,
+		Demo:     cfg.Demo,
+		BaseURL:  cfg.BaseURL,
+	}
+	a := &App{
+		ctx:     ctx,
+		reader:  reader.New(ctx),
+		status:  statusbar.New(ctx),
+		help:    help.New(),
+		isDark:  true,
+		noColor: noColor,
+		version: cfg.Version,
+		openURL: browser.OpenURL,
+		screens: map[common.ScreenID]common.Screen{
+			common.Headlines: headlines.New(ctx, cfg.Headlines),
+			common.Sources:   sources.New(ctx, cfg.Sources),
+			common.Search:    search.New(ctx, cfg.Search),
+		},
+	}
+	a.help.Styles = ctx.Styles.Help
+	a.active = cfg.Screen
+	if _, ok := a.screens[a.active]; !ok {
+		a.active = common.Headlines
+	}
+	return a
+}
+
+// Init implements tea.Model: ask for the background colour and let every
+// screen start its first request.
+func (a *App) Init() tea.Cmd {
+	cmds := []tea.Cmd{tea.RequestBackgroundColor}
+	for _, id := range listScreens {
+		cmds = append(cmds, a.screens[id].Init())
+	}
+	return tea.Batch(cmds...)
+}
+
+// Active is the screen showing.
+func (a *App) Active() common.ScreenID { return a.active }
+
+// View implements tea.Model.
+func (a *App) View() tea.View {
+	v := tea.NewView(a.render())
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = "tidings"
+	return v
+}
+
+// current is the screen receiving keys.
+func (a *App) current() common.Screen {
+	if a.active == common.Reader {
+		return a.reader
+	}
+	return a.screens[a.active]
+}

@@ -1,0 +1,148 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"tidings/ui/common"
+)
+
+// Rows taken by the chrome around the content area.
+const (
+	headerHeight = 2 // tabs and a blank line
+	footerHeight = 2 // status bar and help line
+)
+
+// layout gives the content area to every screen.
+func (a *App) layout() {
+	a.ctx.Width = a.width
+	a.ctx.Height = max(a.height-headerHeight-footerHeight, 1)
+	a.help.SetWidth(a.width)
+	for _, s := range a.screens {
+		s.SetSize(a.ctx.Width, a.ctx.Height)
+	}
+	a.reader.SetSize(a.ctx.Width, a.ctx.Height)
+}
+
+func (a *App) tooSmall() bool { return a.width < common.MinWidth || a.height < common.MinHeight }
+
+func (a *App) render() string {
+	if a.width == 0 || a.height == 0 {
+		return ""
+	}
+	if a.tooSmall() {
+		return a.tooSmallNote()
+	}
+	var content string
+	if a.showHelp {
+		content = a.fullHelp()
+	} else {
+		content = a.current().View()
+	}
+	return a.header() + "\n\n" + fitHeight(content, a.ctx.Height) + "\n" +
+		a.status.View(a.width, a.current().Status()) + "\n" +
+		ansi.Truncate(a.help.ShortHelpView(a.current().ShortHelp()), a.width, "…")
+}
+
+func (a *App) tooSmallNote() string {
+	note := fmt.Sprintf("Terminal too small (%d×%d).\nPlease make it at least %d×%d.",
+		a.width, a.height, common.MinWidth, common.MinHeight)
+	lines := strings.Split(note, "\n")
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, a.width, "…")
+	}
+	return lipgloss.Place(a.width, a.height, lipgloss.Center, lipgloss.Center,
+		a.ctx.Styles.Note.Render(strings.Join(lines, "\n")))
+}
+
+// tab is one entry of the header's tab bar.
+type tab struct {
+	id    common.ScreenID
+	label string
+}
+
+func (a *App) tabs() []tab {
+	out := make([]tab, 0, 4)
+	for i, id := range listScreens {
+		out = append(out, tab{id, fmt.Sprintf("%d %s", i+1, a.screens[id].Title())})
+	}
+	if _, ok := a.reader.Article(); ok {
+		out = append(out, tab{common.Reader, "Article"})
+	}
+	return out
+}
+
+// brand is the header's left part: name, then the DEMO badge.
+func (a *App) brand() string {
+	s := a.ctx.Styles.App
+	b := " " + s.Name.Render("tidings") + " "
+	if a.ctx.Demo {
+		b += s.Badge.Render("DEMO") + " "
+	}
+	return b + " "
+}
+
+// header draws the brand, the tabs and the version. The tabs' cells are
+// computed the same way by tabAt, so clicks land on what is drawn.
+func (a *App) header() string {
+	st := a.ctx.Styles.Tabs
+	var b strings.Builder
+	b.WriteString(a.brand())
+	for _, t := range a.tabs() {
+		style := st.Inactive
+		if t.id == a.active {
+			style = st.Active
+		}
+		b.WriteString(style.Render(t.label))
+	}
+	line := b.String()
+	if v := a.ctx.Styles.App.Version.Render(a.version + " "); a.version != "" &&
+		ansi.StringWidth(line)+ansi.StringWidth(v)+1 <= a.width {
+		line += strings.Repeat(" ", a.width-ansi.StringWidth(line)-ansi.StringWidth(v)) + v
+	}
+	return ansi.Truncate(line, a.width, "…")
+}
+
+// tabAt finds the tab drawn at column x of the header.
+func (a *App) tabAt(x int) (common.ScreenID, bool) {
+	pos := ansi.StringWidth(a.brand())
+	st := a.ctx.Styles.Tabs
+	for _, t := range a.tabs() {
+		w := ansi.StringWidth(st.Inactive.Render(t.label))
+		if x >= pos && x < pos+w {
+			return t.id, true
+		}
+		pos += w
+	}
+	return 0, false
+}
+
+// fullHelp draws every key of the active screen in columns.
+func (a *App) fullHelp() string {
+	title := a.ctx.Styles.Reader.Title.Render(" Keys — " + a.current().Title()) +
+		a.ctx.Styles.Reader.Label.Render("   (any key closes)")
+	return title + "\n\n" + indent(a.help.FullHelpView(a.current().FullHelp()), " ")
+}
+
+func indent(block, pad string) string {
+	lines := strings.Split(block, "\n")
+	for i, l := range lines {
+		lines[i] = pad + l
+	}
+	return strings.Join(lines, "\n")
+}
+
+// fitHeight cuts or pads a block to exactly h lines.
+func fitHeight(block string, h int) string {
+	lines := strings.Split(block, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	return strings.Join(lines, "\n")
+}

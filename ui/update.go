@@ -1,0 +1,160 @@
+package ui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"tidings/ui/common"
+	"tidings/ui/theme"
+)
+
+// Update implements tea.Model. Keys and mouse go to the active screen
+// (after the global keys); cross-screen messages are handled here; all
+// other messages (page answers, ticks) go to every screen, each of which
+// ignores what is not its own.
+func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return a, a.handleKey(msg)
+	case tea.MouseMsg:
+		return a, a.handleMouse(msg)
+	case tea.PasteMsg, tea.PasteStartMsg, tea.PasteEndMsg:
+		return a, a.current().Update(msg)
+	case tea.WindowSizeMsg:
+		a.width, a.height = msg.Width, msg.Height
+		a.layout()
+		return a, nil
+	case tea.BackgroundColorMsg:
+		a.setTheme(msg.IsDark())
+		return a, nil
+	case common.OpenArticleMsg:
+		a.reader.SetArticle(msg.Article, msg.Origin)
+		a.switchTo(common.Reader)
+		return a, nil
+	case common.StepArticleMsg:
+		if origin, ok := a.screens[a.reader.Origin()]; ok {
+			return a, origin.Update(msg)
+		}
+		return a, nil
+	case common.BackMsg:
+		a.switchTo(a.reader.Origin())
+		return a, nil
+	case common.SearchMsg:
+		a.switchTo(common.Search)
+		return a, a.screens[common.Search].Update(msg)
+	case common.StatusMsg:
+		return a, a.status.Show(msg.Text, msg.Level)
+	case common.OpenURLMsg:
+		return a, a.openLink(msg.URL)
+	case common.CopyURLMsg:
+		return a, a.copyLink(msg.URL)
+	case browserDoneMsg:
+		return a, a.browserDone(msg)
+	}
+	return a, a.broadcast(msg)
+}
+
+func (a *App) broadcast(msg tea.Msg) tea.Cmd {
+	cmds := []tea.Cmd{a.status.Update(msg), a.reader.Update(msg)}
+	for _, id := range listScreens {
+		cmds = append(cmds, a.screens[id].Update(msg))
+	}
+	return tea.Batch(cmds...)
+}
+
+func (a *App) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	g := a.ctx.Keys.Global
+	if key.Matches(msg, g.ForceQuit) {
+		return tea.Quit
+	}
+	if a.current().CapturesInput() {
+		return a.current().Update(msg)
+	}
+	if a.showHelp {
+		// Any key closes the help; q still quits.
+		a.showHelp = false
+		if key.Matches(msg, g.Quit) {
+			return tea.Quit
+		}
+		return nil
+	}
+	switch {
+	case key.Matches(msg, g.Quit):
+		return tea.Quit
+	case key.Matches(msg, g.Help):
+		a.showHelp = true
+	case key.Matches(msg, g.Headlines):
+		a.switchTo(common.Headlines)
+	case key.Matches(msg, g.Sources):
+		a.switchTo(common.Sources)
+	case key.Matches(msg, g.Search):
+		a.switchTo(common.Search)
+	case key.Matches(msg, g.NextTab):
+		a.cycle(1)
+	case key.Matches(msg, g.PrevTab):
+		a.cycle(-1)
+	default:
+		return a.current().Update(msg)
+	}
+	return nil
+}
+
+// handleMouse routes clicks on the tabs to the tabs and everything inside
+// the content area to the active screen, in content coordinates.
+func (a *App) handleMouse(msg tea.MouseMsg) tea.Cmd {
+	m := msg.Mouse()
+	if a.tooSmall() {
+		return nil
+	}
+	if m.Y < headerHeight {
+		if click, ok := msg.(tea.MouseClickMsg); ok && click.Button == tea.MouseLeft {
+			if id, hit := a.tabAt(m.X); hit {
+				a.switchTo(id)
+			}
+		}
+		return nil
+	}
+	if a.showHelp || m.Y >= headerHeight+a.ctx.Height {
+		return nil
+	}
+	return a.current().Update(common.ShiftMouse(msg, 0, headerHeight))
+}
+
+func (a *App) switchTo(id common.ScreenID) {
+	if id == common.Reader {
+		if _, ok := a.reader.Article(); !ok {
+			return
+		}
+	}
+	a.active = id
+	a.showHelp = false
+}
+
+// cycle moves through the tabbed screens; from the reader it counts from
+// the list the article came from.
+func (a *App) cycle(delta int) {
+	from := a.active
+	if from == common.Reader {
+		from = a.reader.Origin()
+	}
+	for i, id := range listScreens {
+		if id == from {
+			n := len(listScreens)
+			a.switchTo(listScreens[((i+delta)%n+n)%n])
+			return
+		}
+	}
+}
+
+// setTheme rebuilds the styles for the terminal's background. The Styles
+// value is replaced in place, so every screen's pointer sees it, and
+// ThemeGen tells the row caches to drop their entries.
+func (a *App) setTheme(isDark bool) {
+	if isDark == a.isDark {
+		return
+	}
+	a.isDark = isDark
+	*a.ctx.Styles = *theme.New(isDark, a.noColor)
+	a.ctx.ThemeGen++
+	a.help.Styles = a.ctx.Styles.Help
+}
