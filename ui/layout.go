@@ -122,7 +122,7 @@ func (a *App) tabAt(x int) (common.ScreenID, bool) {
 
 // fullHelp draws every key of the active screen in columns.
 func (a *App) fullHelp() string {
-	title := a.ctx.Styles.Reader.Title.Render(" Keys — " + a.current().Title()) +
+	title := a.ctx.Styles.Reader.Title.Render(" Keys — "+a.current().Title()) +
 		a.ctx.Styles.Reader.Label.Render("   (any key closes)")
 	return title + "\n\n" + indent(a.help.FullHelpView(a.current().FullHelp()), " ")
 }
