@@ -20,9 +20,11 @@ type Server struct {
 	next http.Handler
 	ts   *httptest.Server
 
-	// done is closed by Close before the listener shuts, so handlers that
-	// would wait for ever (Hang, SlowDrip, Latency, OversizedBody) return
-	// and httptest's Close, which waits for handlers, cannot block.
+	// done is closed by Close once client connections are cut. Cutting
+	// them already ends each request's context; done is a second,
+	// independent release, so no handler a fault holds (Hang, SlowDrip,
+	// Latency, OversizedBody) can outlive Close and make httptest's
+	// Close, which waits for handlers, block.
 	done      chan struct{}
 	closeOnce sync.Once
 
@@ -53,8 +55,12 @@ type Request struct {
 
 // New starts a server on 127.0.0.1 with a free port that forwards every
 // request, path unchanged, to next (normally the real service handler).
-// Call Close when done, typically with t.Cleanup(s.Close).
+// A nil next answers 404 to whatever no fault handles. Call Close when
+// done, typically with t.Cleanup(s.Close).
 func New(next http.Handler) *Server {
+	if next == nil {
+		next = http.NotFoundHandler()
+	}
 	s := &Server{next: next, done: make(chan struct{})}
 	s.ts = httptest.NewServer(http.HandlerFunc(s.serve))
 	return s

@@ -242,3 +242,12 @@ func TestKeepAliveRetryHidesAReset(t *testing.T) {
 		t.Errorf("history = %+v, want the reset request retried unasked", h)
 	}
 }
+
+func TestNilHandlerStillServesFaults(t *testing.T) {
+	s := New(nil)
+	t.Cleanup(s.Close)
+	s.Inject(Fault{Kind: RateLimited, Times: 1})
+	if got := []int{get(t, s, "/articles").status, get(t, s, "/articles").status}; got[0] != 429 || got[1] != 404 {
+		t.Errorf("statuses %v, want 429 from the fault, then 404", got)
+	}
+}
