@@ -8,13 +8,12 @@
 package search
 
 import (
-	"context"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"tidings/model"
 	"tidings/ui/common"
+	"tidings/ui/components/articles"
 	"tidings/ui/components/pagedlist"
 )
 
@@ -30,13 +29,14 @@ const (
 type Model struct {
 	ctx     *common.Context
 	form    form
-	results *pagedlist.Model[item]
+	results *pagedlist.Model[articles.Item]
 	focus   focusArea
 	active  model.ArticlesQuery // the query whose results are listed
 	ran     bool                // a search has been sent at least once
 	hint    string              // shown under the form when there is no error
 	width   int
 	height  int
+	preview previewCache
 	// themeGen is the Context.ThemeGen the inputs were styled for.
 	themeGen int
 }
@@ -45,8 +45,8 @@ type Model struct {
 // preset has keywords, Init runs the search at once (the --query flag).
 func New(ctx *common.Context, preset model.ArticlesQuery) *Model {
 	m := &Model{ctx: ctx, form: newForm()}
-	m.results = pagedlist.New(ctx, item.key, m.renderRow,
-		pagedlist.WithRowHeight(rowHeight),
+	m.results = pagedlist.New(ctx, articles.Key, articles.Render(ctx),
+		pagedlist.WithRowHeight(articles.RowHeight),
 		pagedlist.WithNoun("articles"),
 		pagedlist.WithLoadingText("Searching…"),
 		pagedlist.WithEmptyText(func() string { return "No articles match this search." }))
@@ -113,22 +113,9 @@ func (m *Model) submit() tea.Cmd {
 	q.PageSize = m.ctx.PageSize
 	m.active, m.ran, m.hint = q, true, ""
 	m.focusResults()
-	return m.results.Reset(fetcher(m.ctx.Client, q))
-}
-
-// fetcher returns the page loader for q. It captures copies (the client
-// and the query value), never the model, so it is safe to run as a Cmd;
-// results are sanitised there, once per page.
-func fetcher(c common.Client, q model.ArticlesQuery) pagedlist.Fetch[item] {
-	return func(ctx context.Context, page int) (model.Page[item], error) {
-		q := q
-		q.Page = page
-		p, err := c.Articles(ctx, q)
-		if err != nil {
-			return model.Page[item]{}, err
-		}
-		return newItems(p), nil
-	}
+	// SearchFetch captures copies of the client and query, never the
+	// model, and sanitises each page inside the command.
+	return m.results.Reset(articles.SearchFetch(m.ctx.Client, q))
 }
 
 // focusForm gives the form the keys, on the field it last had.
@@ -152,4 +139,14 @@ func hintFor(q model.ArticlesQuery) string {
 		return ""
 	}
 	return "Type keywords to search " + joinIDs(q.Sources) + ", then press enter."
+}
+
+// applyStyles gives the text inputs the theme's look. The cursor does not
+// blink: a blinking cursor would tick forever while the screen is idle.
+func (m *Model) applyStyles() {
+	st := m.ctx.Styles.TextInput
+	st.Cursor.Blink = false
+	for i := range m.form.inputs {
+		m.form.inputs[i].SetStyles(st)
+	}
 }

@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"tidings/ui/common"
+	"tidings/ui/components/articles"
 	"tidings/ui/components/pagedlist"
 )
 
@@ -82,15 +83,9 @@ func (m *Model) updateResults(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.List.Open):
 		return m.openSelected()
 	case key.Matches(msg, k.List.OpenBrowser):
-		if it, ok := m.results.Selected(); ok {
-			return common.Cmd(common.OpenURLMsg{URL: it.article.URL})
-		}
-		return nil
+		return m.linkCmd(func(u string) tea.Msg { return common.OpenURLMsg{URL: u} })
 	case key.Matches(msg, k.List.CopyLink):
-		if it, ok := m.results.Selected(); ok {
-			return common.Cmd(common.CopyURLMsg{URL: it.article.URL})
-		}
-		return nil
+		return m.linkCmd(func(u string) tea.Msg { return common.CopyURLMsg{URL: u} })
 	}
 	return m.results.Update(msg)
 }
@@ -108,8 +103,8 @@ func (m *Model) updateMouse(msg tea.MouseMsg) tea.Cmd {
 		}
 		return nil
 	}
-	if !m.ran {
-		return nil
+	if lw, _ := m.columns(); !m.ran || mouse.X >= lw {
+		return nil // the preview pane does not take clicks
 	}
 	return m.results.Update(common.ShiftMouse(msg, 0, top))
 }
@@ -120,7 +115,7 @@ func (m *Model) openSelected() tea.Cmd {
 	if !ok {
 		return nil
 	}
-	return common.Cmd(common.OpenArticleMsg{Article: it.article, Origin: common.Search})
+	return common.Cmd(common.OpenArticleMsg{Article: it.Article, Origin: common.Search})
 }
 
 // step answers the reader's "next/previous article": move the cursor and
@@ -133,8 +128,21 @@ func (m *Model) step(delta int) tea.Cmd {
 	before, _ := m.results.Selected()
 	load := m.results.Move(delta)
 	after, ok := m.results.Selected()
-	if !ok || after.key() == before.key() {
+	if !ok || articles.Key(after) == articles.Key(before) {
 		return load
 	}
 	return tea.Batch(load, m.openSelected())
+}
+
+// linkCmd hands the selected result's link to the root as msg; results
+// without a safe http(s) link get a note instead.
+func (m *Model) linkCmd(msg func(url string) tea.Msg) tea.Cmd {
+	it, ok := m.results.Selected()
+	if !ok {
+		return nil
+	}
+	if it.URL == "" {
+		return common.Status("This article has no web link.", common.LevelWarning)
+	}
+	return common.Cmd(msg(it.URL))
 }

@@ -30,14 +30,11 @@ func (m *Model) SetSize(width, height int) {
 // wide reports whether details sit in a pane beside the list.
 func (m *Model) wide() bool { return m.width >= common.PreviewMinWidth }
 
-// listTop is the first row of the list: under the filter header, and under
-// the filter line when a local filter is being typed or is applied.
-func (m *Model) listTop() int {
-	if m.filtering || m.filterText != "" {
-		return 2
-	}
-	return 1
-}
+// listTop is the first row of the list: under the filter header and the
+// line below it, which holds the local filter when there is one (and is
+// blank otherwise, as on the headlines screen, so lists start on the same
+// row on every tab).
+func (m *Model) listTop() int { return 2 }
 
 // listWidth is the list's share of the width; the rest is the details pane.
 func (m *Model) listWidth() int {
@@ -53,14 +50,14 @@ func (m *Model) layout() {
 	for _, p := range []interface{ SetSize(int, int) }{m.category, m.language, m.country} {
 		p.SetSize(max(1, m.width-pickerX), max(1, min(h-pickerY, pickerMaxHeight)))
 	}
-	m.filter.SetWidth(max(1, m.width-4))
+	m.filter.SetWidth(max(1, m.width-5))
 }
 
 // View implements common.Screen: exactly Width×Height.
 func (m *Model) View() string {
-	lines := []string{m.header()}
-	if m.listTop() == 2 {
-		lines = append(lines, m.filterLine())
+	lines := []string{m.header(), ""}
+	if m.filtering || m.filterText != "" {
+		lines[1] = m.filterLine()
 	}
 	bodyHeight := max(1, m.height-m.listTop())
 	body := m.body(bodyHeight)
@@ -74,7 +71,7 @@ func (m *Model) View() string {
 // header names the service-side filters and the keys that change them.
 func (m *Model) header() string {
 	s := m.ctx.Styles.Filters
-	text := s.Value.Render(filterLine(m.query))
+	text := " " + s.Value.Render(filterLine(m.query))
 	long := s.Key.Render("c") + s.Label.Render(" category · ") + s.Key.Render("l") +
 		s.Label.Render(" language · ") + s.Key.Render("t") + s.Label.Render(" country · ") +
 		s.Key.Render("/") + s.Label.Render(" filter")
@@ -91,10 +88,10 @@ func (m *Model) header() string {
 // text with how to clear it.
 func (m *Model) filterLine() string {
 	if m.filtering {
-		return m.filter.View()
+		return " " + m.filter.View()
 	}
 	s := m.ctx.Styles.Filters
-	return s.Label.Render("/ ") + s.Value.Render(textsafe.Line(m.filterText)) + s.Label.Render("  (esc clears)")
+	return s.Label.Render(" / ") + s.Value.Render(textsafe.Line(m.filterText)) + s.Label.Render("  (esc clears)")
 }
 
 // body is the list, the details instead of it (narrow), or both side by
