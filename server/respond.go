@@ -1,0 +1,149 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"time"
+
+	"tidings/model"
+)
+
+// Error codes beyond the two the spec names (model.CodeBadRequest and
+// model.CodeInvalidCountryCode).
+const (
+	CodeUnauthorized     = "UNAUTHORIZED"
+	CodeNotFound         = "NOT_FOUND"
+	CodeMethodNotAllowed = "METHOD_NOT_ALLOWED"
+	CodeTooManyRequests  = "TOO_MANY_REQUESTS"
+	CodeInternal         = "INTERNAL_SERVER_ERROR"
+)
+
+// errorA is the spec's error shape A, used only where the spec shows it:
+// INVALID_COUNTRY_CODE.
+type errorA struct {
+	Status  int    `json:"status"`
+	Code    string `json:"errorCode"`
+	Message string `json:"errorMessage"`
+}
+
+// errorB is the spec's general error shape B, used for every other error.
+type errorB struct {
+	Status  int    `json:"status"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+type sourcesBody struct {
+	Status       string         `json:"status"`
+	TotalResults int            `json:"totalResults"`
+	Page         int            `json:"page"`
+	PageSize     int            `json:"pageSize"`
+	Sources      []model.Source `json:"sources"`
+}
+
+type articlesBody struct {
+	Status       string        `json:"status"`
+	TotalResults int           `json:"totalResults"`
+	Page         int           `json:"page"`
+	PageSize     int           `json:"pageSize"`
+	Articles     []wireArticle `json:"articles"`
+}
+
+// wireArticle is an article as the service sends it: optional fields that
+// are empty are null, as real news services send them.
+type wireArticle struct {
+	Source      wireSourceRef `json:"source"`
+	Author      *string       `json:"author"`
+	Title       string        `json:"title"`
+	Description *string       `json:"description"`
+	URL         string        `json:"url"`
+	URLToImage  *string       `json:"urlToImage"`
+	PublishedAt *string       `json:"publishedAt"`
+	Content     *string       `json:"content"`
+}
+
+type wireSourceRef struct {
+	ID   *string `json:"id"`
+	Name string  `json:"name"`
+}
+
+// publishedLayout is the spec's sample timestamp shape, always UTC.
+const publishedLayout = "2006-01-02T15:04:05Z"
+
+func toWire(items []model.Article) []wireArticle {
+	out := make([]wireArticle, len(items))
+	for i, a := range items {
+		w := wireArticle{
+			Source:      wireSourceRef{ID: nullable(a.Source.ID), Name: a.Source.Name},
+			Author:      nullable(a.Author),
+			Title:       a.Title,
+			Description: nullable(a.Description),
+			URL:         a.URL,
+			URLToImage:  nullable(a.URLToImage),
+			Content:     nullable(a.Content),
+		}
+		if !a.PublishedAt.IsZero() {
+			s := a.PublishedAt.UTC().Format(publishedLayout)
+			w.PublishedAt = &s
+		}
+		out[i] = w
+	}
+	return out
+}
+
+func nullable(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+func sourcesEnvelope(p model.Page[model.Source]) sourcesBody {
+	items := p.Items
+	if items == nil {
+		items = []model.Source{}
+	}
+	return sourcesBody{Status: "ok", TotalResults: p.TotalResults, Page: p.Page, PageSize: p.PageSize, Sources: items}
+}
+
+func articlesEnvelope(p model.Page[model.Article]) articlesBody {
+	return articlesBody{Status: "ok", TotalResults: p.TotalResults, Page: p.Page, PageSize: p.PageSize,
+		Articles: toWire(p.Items)}
+}
+
+// writeJSON sends v with status. The body is encoded before the header is
+// written, so an encoding failure can still become a clean 500.
+func writeJSON(w http.ResponseWriter, status int, v any) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // titles keep their & < > readable
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Content-Length", strconv.Itoa(buf.Len()))
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// writeError sends an error in the shape the documented rule picks: shape A
+// for INVALID_COUNTRY_CODE, shape B for everything else.
+func writeError(w http.ResponseWriter, status int, code, message string) {
+	var body any = errorB{Status: status, Code: code, Message: message}
+	if code == model.CodeInvalidCountryCode {
+		body = errorA{Status: status, Code: code, Message: message}
+	}
+	_ = writeJSON(w, status, body) // the client has gone if this fails
+}
+
+// retryAfterSeconds is d in whole seconds, rounded up, at least 1.
+func retryAfterSeconds(d time.Duration) int {
+	s := int((d + time.Second - 1) / time.Second)
+	return max(s, 1)
+}
