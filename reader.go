@@ -1,0 +1,91 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/pkg/browser"
+	"github.com/spf13/cobra"
+
+	"tidings/api"
+	"tidings/ui"
+)
+
+func newReaderCommand(getenv func(string) string, stderr io.Writer) *cobra.Command {
+	var flags readerFlags
+	cmd := &cobra.Command{
+		Use:   "tidings",
+		Short: "A keyboard-driven terminal news reader",
+		Long: "tidings reads a news service (latest headlines, sources and search) in the terminal.\n\n" +
+			"With no --base-url (or NEWS_API_BASE_URL) it runs on a built-in demo service,\n" +
+			"started in-process on loopback. Set NEWS_API_KEY for a real service.",
+		Version: appVersion(),
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cfg, err := flags.resolve(getenv)
+			if err != nil {
+				return err
+			}
+			if cfg.keyOnCLI {
+				fmt.Fprintln(stderr, "tidings: warning: --api-key is visible to other local users in the process list; prefer NEWS_API_KEY")
+			}
+			return runReader(cmd.Context(), cfg)
+		},
+	}
+	cmd.SetVersionTemplate("tidings {{.Version}}\n")
+	flags.register(cmd)
+	return cmd
+}
+
+// runReader starts the service client (and the demo service when no real
+// one is configured) and runs the UI until the user quits.
+func runReader(ctx context.Context, cfg readerConfig) error {
+	// pkg/browser writes the opener's chatter to our stdout by default,
+	// which would scribble over the full-screen UI.
+	browser.Stdout, browser.Stderr = io.Discard, io.Discard
+
+	baseURL, key, demo := cfg.baseURL, cfg.apiKey, cfg.baseURL == ""
+	if demo {
+		svc, err := startDemo(ctx)
+		if err != nil {
+			return fmt.Errorf("start the demo service: %w", err)
+		}
+		defer svc.stop()
+		baseURL, key = svc.baseURL, svc.apiKey
+	}
+	client, err := api.New(baseURL, key, api.WithVersion(appVersion()))
+	if err != nil {
+		return fmt.Errorf("news service client: %w", err)
+	}
+	app := ui.New(ui.Config{
+		Client:    client,
+		Demo:      demo,
+		BaseURL:   displayURL(cfg.baseURL, demo),
+		Screen:    cfg.screen,
+		Headlines: cfg.headlines,
+		Sources:   cfg.sources,
+		Search:    cfg.search,
+		PageSize:  cfg.pageSize,
+		Version:   appVersion(),
+	})
+	opts := []tea.ProgramOption{tea.WithContext(ctx)}
+	if path := os.Getenv("TIDINGS_DEBUG_LOG"); path != "" {
+		if f, err := tea.LogToFile(path, "tidings"); err == nil {
+			defer f.Close()
+		}
+	}
+	if _, err := tea.NewProgram(app, opts...).Run(); err != nil && ctx.Err() == nil {
+		return fmt.Errorf("terminal UI: %w", err)
+	}
+	return nil
+}
+
+func displayURL(base string, demo bool) string {
+	if demo {
+		return "the built-in demo service"
+	}
+	return base
+}

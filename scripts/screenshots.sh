@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Regenerates screenshots/*.png: runs the real reader on the built-in demo
+# service inside tmux, captures each screen with its colours
+# (capture-pane -e), turns the ANSI into HTML with aha and renders that
+# with headless Chromium.
+#
+# Needs tmux, aha and chromium (Debian: apt-get install tmux aha chromium
+# fonts-dejavu-core fonts-noto-core fonts-noto-cjk). Usage: scripts/screenshots.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+for tool in tmux aha chromium go; do
+  command -v "$tool" >/dev/null || { echo "screenshots: $tool is not installed" >&2; exit 1; }
+done
+
+out=screenshots
+work=$(mktemp -d)
+trap 'tmux kill-session -t shots 2>/dev/null || true; rm -rf "$work"' EXIT
+go build -o "$work/tidings" .
+
+# shoot NAME COLS ROWS "ARGS" KEYS... : start the reader, press KEYS (each
+# followed by a pause), capture the screen and render it to NAME.png.
+shoot() {
+  local name=$1 cols=$2 rows=$3 args=$4; shift 4
+  tmux kill-session -t shots 2>/dev/null || true
+  tmux new-session -d -s shots -x "$cols" -y "$rows" \
+    "env -u NEWS_API_BASE_URL -u NEWS_API_KEY TERM=xterm-256color COLORTERM=truecolor $work/tidings $args"
+  sleep 1.5
+  for k in "$@"; do tmux send-keys -t shots "$k"; sleep 0.6; done
+  sleep 0.8
+  tmux capture-pane -e -p -t shots > "$work/$name.ansi"
+  tmux kill-session -t shots
+  render "$name" "$cols" "$rows"
+}
+
+render() {
+  local name=$1 cols=$2 rows=$3
+  local px_w=$(( cols * 9 + 24 )) px_h=$(( rows * 19 + 24 ))
+  {
+    echo '<!doctype html><meta charset="utf-8"><style>'
+    echo 'body{margin:0;background:#1a1b26}'
+    echo "pre{margin:12px;font:15px/19px 'DejaVu Sans Mono','Noto Sans Mono CJK SC',monospace;color:#c0caf5;white-space:pre}"
+    echo '</style><pre>'
+    aha --no-header < "$work/$name.ansi"
+    echo '</pre>'
+  } > "$work/$name.html"
+  chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+    --disable-background-networking --disable-component-update --disable-sync \
+    --user-data-dir="$work/chrome" --hide-scrollbars \
+    --window-size="$px_w,$px_h" --screenshot="$out/$name.png" "file://$work/$name.html" >/dev/null 2>&1
+  echo "wrote $out/$name.png"
+}
+
+mkdir -p "$out"
+shoot headlines 120 40 ""
+shoot sources   120 40 "--screen sources"
+shoot search    120 40 "--query election"
+shoot reader    120 40 "" Enter
+shoot help      120 40 "" "?"
+shoot wide      160 45 ""
