@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"sync"
 	"testing"
 	"time"
@@ -36,10 +37,13 @@ func (f *fakeClient) LatestHeadlines(context.Context, model.HeadlinesQuery) (mod
 	return model.Page[model.Article]{}, fmt.Errorf("not used by search")
 }
 
-func (f *fakeClient) Articles(_ context.Context, q model.ArticlesQuery) (model.Page[model.Article], error) {
+func (f *fakeClient) Articles(ctx context.Context, q model.ArticlesQuery) (model.Page[model.Article], error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.queries = append(f.queries, q)
+	if err := ctx.Err(); err != nil { // a real client fails fast on a cancelled request
+		return model.Page[model.Article]{}, err
+	}
 	if f.err != nil {
 		return model.Page[model.Article]{}, f.err
 	}
@@ -67,7 +71,7 @@ func article(i int, q string) model.Article {
 		Source:      model.SourceRef{ID: "harbor-ledger", Name: "Harbor Ledger"},
 		Title:       fmt.Sprintf("Result %d about %s: ports adapt to a changing coastline", i+1, q),
 		Description: fmt.Sprintf("Story %d: engineers and harbour masters weigh the cost of higher quays.", i+1),
-		URL:         fmt.Sprintf("https://harbor.example/story-%d", i+1),
+		URL:         fmt.Sprintf("https://harbor.example/%s/story-%d", url.PathEscape(q), i+1),
 		PublishedAt: now.Add(-time.Duration(i+1) * 47 * time.Minute),
 	}
 }

@@ -178,15 +178,15 @@ func TestResultsOpenAndStep(t *testing.T) {
 		t.Fatalf("enter gave %v", msgs)
 	}
 	open, ok := msgs[0].(common.OpenArticleMsg)
-	if !ok || open.Origin != common.Search || open.Article.URL != "https://harbor.example/story-2" {
+	if !ok || open.Origin != common.Search || open.Article.URL != "https://harbor.example/storm/story-2" {
 		t.Fatalf("enter gave %#v", msgs[0])
 	}
 	msgs = drive(t, m, m.Update(common.StepArticleMsg{Delta: 1}))
-	if len(msgs) != 1 || msgs[0].(common.OpenArticleMsg).Article.URL != "https://harbor.example/story-3" {
+	if len(msgs) != 1 || msgs[0].(common.OpenArticleMsg).Article.URL != "https://harbor.example/storm/story-3" {
 		t.Fatalf("step gave %v", msgs)
 	}
 	msgs = keys(t, m, "o")
-	if len(msgs) != 1 || msgs[0] != (common.OpenURLMsg{URL: "https://harbor.example/story-3"}) {
+	if len(msgs) != 1 || msgs[0] != (common.OpenURLMsg{URL: "https://harbor.example/storm/story-3"}) {
 		t.Fatalf("o gave %v", msgs)
 	}
 }
@@ -212,5 +212,62 @@ func TestClickOnAFormRowFocusesIt(t *testing.T) {
 	m.Update(tea.MouseClickMsg{X: 20, Y: int(fieldTo), Button: tea.MouseLeft})
 	if m.form.focus != fieldTo || !m.form.inputs[fieldTo].Focused() {
 		t.Fatalf("focus = %d after clicking the To row", m.form.focus)
+	}
+}
+
+func TestNewQueryCancelsTheOneInFlightAndDropsItsResult(t *testing.T) {
+	fc := &fakeClient{total: 3}
+	m := New(newCtx(fc, 80, 20), model.ArticlesQuery{})
+	typeText(t, m, "alpha")
+	first := m.Update(press("enter")) // not run yet: still in flight
+	keys(t, m, "/")
+	for range 5 {
+		drive(t, m, m.Update(tea.KeyPressMsg{Code: tea.KeyBackspace}))
+	}
+	typeText(t, m, "beta")
+	second := m.Update(press("enter"))
+	drive(t, m, second)
+	drive(t, m, first) // the old answer arrives late
+	it, ok := m.results.Selected()
+	if !ok || !strings.Contains(it.Title, "about beta") {
+		t.Fatalf("selected %q: the stale result replaced the new one", it.Title)
+	}
+	if m.results.Err() != nil {
+		t.Fatalf("the cancelled request's error surfaced: %v", m.results.Err())
+	}
+}
+
+func TestInvalidPresetIsNotSentAndShowsTheField(t *testing.T) {
+	fc := &fakeClient{total: 3}
+	m := New(newCtx(fc, 80, 20), model.ArticlesQuery{Q: "x", From: "yesterday"})
+	drive(t, m, m.Init())
+	if len(fc.calls()) != 0 {
+		t.Fatal("an invalid preset was sent")
+	}
+	if m.form.focus != fieldFrom || !m.CapturesInput() {
+		t.Fatalf("focus = %d, want the From field", m.form.focus)
+	}
+}
+
+func TestMouseWheelAndClickInResults(t *testing.T) {
+	fc := &fakeClient{total: 8}
+	m := New(newCtx(fc, 80, 24), model.ArticlesQuery{Q: "storm"})
+	drive(t, m, m.Init())
+	top := m.resultsTop()
+	drive(t, m, m.Update(tea.MouseWheelMsg{X: 5, Y: top + 1, Button: tea.MouseWheelDown}))
+	if m.results.Cursor() != 1 {
+		t.Fatalf("wheel down: cursor %d", m.results.Cursor())
+	}
+	row := top + 3*2 // third row; rows are three lines tall at 80 columns
+	drive(t, m, m.Update(tea.MouseClickMsg{X: 5, Y: row, Button: tea.MouseLeft}))
+	if m.results.Cursor() != 2 {
+		t.Fatalf("click: cursor %d, want 2", m.results.Cursor())
+	}
+	msgs := drive(t, m, m.Update(tea.MouseClickMsg{X: 5, Y: row, Button: tea.MouseLeft}))
+	if len(msgs) != 1 {
+		t.Fatalf("clicking the selected row gave %v", msgs)
+	}
+	if open, ok := msgs[0].(common.OpenArticleMsg); !ok || open.Article.URL != "https://harbor.example/storm/story-3" {
+		t.Fatalf("clicking the selected row gave %#v", msgs[0])
 	}
 }

@@ -51,10 +51,13 @@ type fakeClient struct {
 	err     error
 }
 
-func (f *fakeClient) Sources(_ context.Context, q model.SourcesQuery) (model.Page[model.Source], error) {
+func (f *fakeClient) Sources(ctx context.Context, q model.SourcesQuery) (model.Page[model.Source], error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.queries = append(f.queries, q)
+	if err := ctx.Err(); err != nil { // a real client fails fast on a cancelled request
+		return model.Page[model.Source]{}, err
+	}
 	if f.err != nil {
 		return model.Page[model.Source]{}, f.err
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"tidings/model"
@@ -149,5 +150,41 @@ func TestUnsafeLinkIsNeverOpened(t *testing.T) {
 	}
 	if _, ok := msgs[0].(common.StatusMsg); !ok {
 		t.Fatalf("o on an unsafe link gave %#v, want a status note", msgs[0])
+	}
+}
+
+func TestMouseWheelAndClickInTheList(t *testing.T) {
+	m := open(t, &fakeClient{all: catalogue(20)}, 80, 20, model.SourcesQuery{})
+	top := m.listTop()
+	drive(t, m, m.Update(tea.MouseWheelMsg{X: 5, Y: top, Button: tea.MouseWheelDown}))
+	drive(t, m, m.Update(tea.MouseWheelMsg{X: 5, Y: top, Button: tea.MouseWheelDown}))
+	if m.list.Cursor() != 2 {
+		t.Fatalf("wheel: cursor %d, want 2", m.list.Cursor())
+	}
+	drive(t, m, m.Update(tea.MouseClickMsg{X: 5, Y: top + 4, Button: tea.MouseLeft}))
+	if m.list.Cursor() != 4 {
+		t.Fatalf("click: cursor %d, want 4", m.list.Cursor())
+	}
+	drive(t, m, m.Update(tea.MouseClickMsg{X: 5, Y: top + 4, Button: tea.MouseLeft}))
+	if !m.details || !strings.Contains(ansi.Strip(m.View()), "src-004") {
+		t.Fatal("clicking the selected source should show its details")
+	}
+}
+
+func TestFilterChangeDropsTheOldAnswer(t *testing.T) {
+	fc := &fakeClient{all: catalogue(40)}
+	m := New(newCtx(fc, 80, 20), model.SourcesQuery{})
+	first := m.Init() // in flight
+	keys(t, m, "c")
+	typeText(t, m, "sports")
+	keys(t, m, "enter") // re-queries, cancelling the first request
+	drive(t, m, first)
+	for _, it := range m.list.Items() {
+		if it.src.Category != "sports" {
+			t.Fatalf("the stale unfiltered answer was kept: %s is %s", it.src.ID, it.src.Category)
+		}
+	}
+	if m.list.Len() == 0 || m.list.Err() != nil {
+		t.Fatalf("len %d, err %v", m.list.Len(), m.list.Err())
 	}
 }
