@@ -15,6 +15,13 @@
 // API key: the key travels only in the Authorization header, and any text
 // that comes from the service or the transport is scrubbed of it.
 //
+// Pages come back consistent even when the envelope is not: page and
+// pageSize missing from the answer are taken from the request (or the
+// spec's defaults, 1 and 20), and a missing totalResults is derived from
+// total_pages or, failing that, guessed from the items received: exact for
+// a short page, one more than seen for a full one, so that
+// [model.Page.HasMore] offers a next page exactly when one may exist.
+//
 // A [Client] holds no mutable state after [New], so one client may serve
 // many goroutines at once.
 package api

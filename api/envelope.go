@@ -142,14 +142,14 @@ func errorInSuccess(body []byte, status string, redact func(string) string) erro
 	var w wireError
 	_ = json.Unmarshal(body, &w) // the body already decoded as an object
 	code, msg := w.codeAndMessage()
-	e := &Error{Status: http.StatusOK, Code: cleanText(redact(code), 64), Message: cleanText(redact(msg), maxMessageRunes)}
+	e := &Error{Status: http.StatusOK, Code: serviceText(code, 64, redact), Message: serviceText(msg, maxMessageRunes, redact)}
 	if n, err := strconv.Atoi(status); err == nil && n >= 400 && n <= 599 {
 		e.Status = n
 	} else if n := statusForCode(code); n != 0 {
 		e.Status = n
 	}
 	if e.Message == "" {
-		e.Message = cleanText(redact(fmt.Sprintf("the service answered with status %q", status)), maxMessageRunes)
+		e.Message = serviceText(fmt.Sprintf("the service answered with status %q", status), maxMessageRunes, redact)
 	}
 	return e
 }

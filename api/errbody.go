@@ -43,8 +43,8 @@ func decodeErrorResponse(status int, h http.Header, body []byte, now time.Time, 
 	} else {
 		e.Message = nonJSONMessage(status, h, body)
 	}
-	e.Code = cleanText(redact(e.Code), 64)
-	e.Message = cleanText(redact(e.Message), maxMessageRunes)
+	e.Code = serviceText(e.Code, 64, redact)
+	e.Message = serviceText(e.Message, maxMessageRunes, redact)
 	if status == http.StatusTooManyRequests || status == http.StatusServiceUnavailable {
 		e.RetryAfter = parseRetryAfter(h.Get("Retry-After"), now)
 	}
@@ -128,10 +128,18 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 	return time.Duration(math.Ceil(d.Seconds())) * time.Second
 }
 
-// cleanText makes text from the service safe for one terminal line: valid
-// UTF-8, white space runs as single spaces, no control characters (an ESC
-// could drive the terminal), and at most max runes.
-func cleanText(s string, max int) string {
+// serviceText makes text from the service safe to show: one clean line
+// (see oneLine), without the API key, at most max runes. The key is removed
+// after cleaning, because dropping control characters could join the two
+// halves of a key that a service split with one.
+func serviceText(s string, max int, redact func(string) string) string {
+	return truncateRunes(redact(oneLine(s)), max)
+}
+
+// oneLine makes text safe for one terminal line: valid UTF-8, white space
+// runs as single spaces, and no control characters (an ESC could drive the
+// terminal).
+func oneLine(s string) string {
 	if s == "" {
 		return ""
 	}
@@ -151,7 +159,7 @@ func cleanText(s string, max int) string {
 		}
 		b.WriteRune(r)
 	}
-	return truncateRunes(b.String(), max)
+	return b.String()
 }
 
 // truncateRunes cuts s to at most max runes, marking a cut with "…".

@@ -50,7 +50,7 @@ func userAgentFor(version string) string { return "tidings/" + version }
 
 // WithHTTPClient makes the client send its requests through hc, for example
 // one with a proxy or a test transport. Its Timeout, if any, applies on top
-// of [WithTimeout]. Without this option the client uses its own transport,
+// of [WithTimeout]. Without this option (or with nil) the client uses its own transport,
 // which refuses redirects from https to http so the key is never sent in
 // clear text.
 func WithHTTPClient(hc *http.Client) Option {

@@ -47,7 +47,7 @@ func (c *Client) transportError(ctx, actx context.Context, req *http.Request, er
 		return c.contextError(ctx, ctx.Err())
 	}
 	cause := err
-	if strings.Contains(err.Error(), c.apiKey) && c.apiKey != "" {
+	if c.apiKey != "" && strings.Contains(err.Error(), c.apiKey) {
 		cause = nil // a transport that prints headers must not leak through errors.As either
 	}
 	var netErr net.Error
@@ -56,7 +56,7 @@ func (c *Client) transportError(ctx, actx context.Context, req *http.Request, er
 			msg: fmt.Sprintf("%s (no answer from %s within %s)", ErrTimeout.Error(), req.URL.Host, c.timeout)}
 	}
 	return &requestError{kind: ErrNetwork, cause: cause,
-		msg: fmt.Sprintf("%s at %s: %s", ErrNetwork.Error(), req.URL.Host, c.redact(networkReason(err)))}
+		msg: fmt.Sprintf("%s at %s: %s", ErrNetwork.Error(), req.URL.Host, serviceText(networkReason(err), 120, c.redact))}
 }
 
 // contextError reports the end of the caller's context: cancellation as
@@ -90,7 +90,7 @@ func networkReason(err error) string {
 	case errors.As(err, &certErr), errors.As(err, &unknownCA), errors.As(err, &hostErr):
 		return "its TLS certificate is not trusted"
 	}
-	return truncateRunes(innermost(err).Error(), 120)
+	return innermost(err).Error()
 }
 
 // innermost unwraps single-cause chains down to the root, which for

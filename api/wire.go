@@ -119,10 +119,19 @@ func parseTimestamp(s string) time.Time {
 	}
 	for _, layout := range timestampLayouts {
 		if t, err := time.Parse(layout, s); err == nil {
-			return t.UTC()
+			return plausible(t.UTC())
 		}
 	}
 	return time.Time{}
+}
+
+// plausible drops placeholder dates like 0000-01-01, and times that an
+// offset pushed past year 9999, which would not format as RFC 3339.
+func plausible(t time.Time) time.Time {
+	if t.Year() < 1 || t.Year() > 9999 {
+		return time.Time{}
+	}
+	return t
 }
 
 // unixTime reads seconds, or milliseconds when the number is too large to
@@ -173,8 +182,8 @@ type articleFields struct {
 	URL             text          `json:"url"`
 	URLToImage      text          `json:"urlToImage"`
 	URLToImageSnake text          `json:"url_to_image"`
-	PublishedAt     *timestamp    `json:"publishedAt"`
-	PublishedSnake  *timestamp    `json:"published_at"`
+	PublishedAt     timestamp     `json:"publishedAt"`
+	PublishedSnake  timestamp     `json:"published_at"`
 	Content         text          `json:"content"`
 }
 
@@ -209,11 +218,9 @@ func (w *wireArticle) article() model.Article {
 	}
 	// Prefer publishedAt; fall back to published_at when it is absent or
 	// unreadable.
-	for _, ts := range []*timestamp{w.PublishedAt, w.PublishedSnake} {
-		if ts != nil && !ts.t.IsZero() {
-			a.PublishedAt = ts.t
-			break
-		}
+	a.PublishedAt = w.PublishedAt.t
+	if a.PublishedAt.IsZero() {
+		a.PublishedAt = w.PublishedSnake.t
 	}
 	return a
 }
