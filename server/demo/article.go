@@ -1,7 +1,6 @@
 package demo
 
 import (
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -37,17 +36,22 @@ func (g *generator) write(i int, p plannedArticle, st *story) model.Article {
 	}
 	published := g.now.Add(-g.articleAge(i, st)).UTC().Truncate(1e9)
 
-	slug := slugify(title, 60)
-	if letters(slug) < 8 {
-		slug = string(p.cat) // titles in Arabic, Hebrew, Russian or Urdu script
+	var buf [96]byte
+	slug := buf[:0]
+	if !b.nonLatin {
+		slug = appendSlug(slug, title, 60)
 	}
-	slug += "-" + articleTag(i)
+	if letters(slug) < 8 {
+		slug = append(slug[:0], p.cat...) // titles in Arabic, Hebrew, Cyrillic script
+	}
+	slug = appendTag(append(slug, '-'), i)
+	var date [16]byte
 	a := model.Article{
 		Source:      model.SourceRef{ID: p.src.ID, Name: p.src.Name},
 		Title:       title,
 		Description: desc,
-		URL:         "https://" + p.src.domain + published.Format("/2006/01/02/") + slug,
-		URLToImage:  "https://" + p.src.domain + "/images/" + slug + ".jpg",
+		URL:         join("https://", p.src.domain, published.AppendFormat(date[:0], "/2006/01/02/"), slug, ""),
+		URLToImage:  join("https://", p.src.domain, []byte("/images/"), slug, ".jpg"),
 		PublishedAt: published,
 		Content:     body,
 	}
@@ -66,13 +70,13 @@ func (g *generator) body(sc scope, t *topic, lead string) string {
 		order[j] = j
 	}
 	var sb strings.Builder
-	sb.Grow(len(lead) + n*120)
+	sb.Grow(len(lead) + n*130)
 	sb.WriteString(lead)
 	for j := range n {
 		k := j + g.rng.IntN(len(order)-j)
 		order[j], order[k] = order[k], order[j]
 		sb.WriteByte(' ')
-		sb.WriteString(sc.render(t.body[order[j]]))
+		sc.write(&sb, t.body[order[j]])
 	}
 	return sb.String()
 }
@@ -121,15 +125,30 @@ func longTitle(title string, sc scope, t *topic) string {
 	return title
 }
 
-// articleTag is a six-hex-digit tag unique per article index (an odd
+// appendTag appends a six-hex-digit tag unique per article index (an odd
 // multiplier is a bijection modulo 2^24), so URLs never collide.
-func articleTag(i int) string {
+func appendTag(dst []byte, i int) []byte {
+	const hex = "0123456789abcdef"
 	v := (uint32(i+1) * 0x9E3779B1) & 0xFFFFFF
-	s := strconv.FormatUint(uint64(v), 16)
-	return strings.Repeat("0", 6-len(s)) + s
+	for shift := 20; shift >= 0; shift -= 4 {
+		dst = append(dst, hex[v>>shift&0xF])
+	}
+	return dst
 }
 
-func letters(s string) int {
+// join concatenates URL parts with a single allocation.
+func join(scheme, host string, mid, path []byte, suffix string) string {
+	var sb strings.Builder
+	sb.Grow(len(scheme) + len(host) + len(mid) + len(path) + len(suffix))
+	sb.WriteString(scheme)
+	sb.WriteString(host)
+	sb.Write(mid)
+	sb.Write(path)
+	sb.WriteString(suffix)
+	return sb.String()
+}
+
+func letters(s []byte) int {
 	n := 0
 	for i := 0; i < len(s); i++ {
 		if s[i] >= 'a' && s[i] <= 'z' {

@@ -21,6 +21,7 @@ type bank struct {
 	decimal  string // decimal separator in numbers: "." or ","
 	thousand string // thousands separator: ",", "." or a space
 	score    string // separator in match scores: "-" or ":"
+	nonLatin bool   // titles cannot become URL slugs
 	outlets  []outlet
 	// about holds source-description templates per category; they may use
 	// {name} (the outlet's name) and {year} (a founding year).

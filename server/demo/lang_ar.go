@@ -6,7 +6,7 @@ import "tidings/model"
 // Arabia and Morocco. Quotes are attributed with "بحسب" ("according to")
 // so that verbs never have to agree with a person's gender.
 var bankAR = &bank{
-	lang: "ar", decimal: ".", thousand: ",", score: "-",
+	lang: "ar", decimal: ".", thousand: ",", score: "-", nonLatin: true,
 	outlets: []outlet{
 		on("al-fajr-al-jadid", "الفجر الجديد", gen, "eg"),
 		on("sada-al-nil", "صدى النيل", gen, "eg"),

@@ -5,7 +5,7 @@ import "tidings/model"
 // bankHE writes Hebrew for outlets in Israel. Quotes are attributed with
 // "לדברי" ("according to") so verbs never depend on a person's gender.
 var bankHE = &bank{
-	lang: "he", decimal: ".", thousand: ",", score: "-",
+	lang: "he", decimal: ".", thousand: ",", score: "-", nonLatin: true,
 	outlets: []outlet{
 		on("kol-hamifratz", "קול המפרץ", gen, "il"),
 		on("yedion-hasharon", "ידיעון השרון", gen, "il"),

@@ -4,7 +4,7 @@ import "tidings/model"
 
 // bankRU writes Russian for outlets in Russia and Ukraine.
 var bankRU = &bank{
-	lang: "ru", decimal: ",", thousand: " ", score: ":",
+	lang: "ru", decimal: ",", thousand: " ", score: ":", nonLatin: true,
 	outlets: []outlet{
 		on("volzhsky-vestnik", "Волжский вестник", gen, "ru"),
 		on("severnaya-gazeta", "Северная газета", gen, "ru"),

@@ -6,7 +6,7 @@ import "tidings/model"
 // outlets in India, the UAE, Saudi Arabia and Britain. Quotes use
 // "کے مطابق" ("according to") so verbs never depend on a person's gender.
 var bankUD = &bank{
-	lang: "ud", decimal: ".", thousand: ",", score: "-",
+	lang: "ud", decimal: ".", thousand: ",", score: "-", nonLatin: true,
 	outlets: []outlet{
 		on("roznama-sitara", "روزنامہ ستارہ", gen, "in"),
 		on("awaz-e-deccan", "آوازِ دکن", gen, "in"),

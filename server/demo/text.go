@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"unicode"
@@ -43,24 +44,29 @@ func (s scope) render(tpl string) string {
 	}
 	var sb strings.Builder
 	sb.Grow(len(tpl) + 48)
+	s.write(&sb, tpl)
+	return sb.String()
+}
+
+// write is render into sb, so an article body is built in one buffer.
+func (s scope) write(sb *strings.Builder, tpl string) {
 	for {
 		i := strings.IndexByte(tpl, '{')
 		if i < 0 {
 			sb.WriteString(tpl)
-			return sb.String()
+			return
 		}
 		j := strings.IndexByte(tpl[i:], '}')
 		if j < 0 {
 			sb.WriteString(tpl)
-			return sb.String()
+			return
 		}
 		sb.WriteString(tpl[:i])
-		key := tpl[i+1 : i+j]
-		v, ok := s.value(key)
-		if !ok {
-			v = tpl[i : i+j+1]
+		if v, ok := s.value(tpl[i+1 : i+j]); ok {
+			sb.WriteString(v)
+		} else {
+			sb.WriteString(tpl[i : i+j+1])
 		}
-		sb.WriteString(v)
 		tpl = tpl[i+j+1:]
 	}
 }
@@ -168,38 +174,54 @@ func capitalise(s string) string {
 // and dashes, folding Latin accents and dropping other scripts; at most max
 // bytes, cut at a dash.
 func slugify(s string, max int) string {
-	b := make([]byte, 0, len(s))
+	return string(appendSlug(make([]byte, 0, max+16), s, max))
+}
+
+// appendSlug is slugify appending to dst, to spare an allocation on the
+// start-up path.
+func appendSlug(dst []byte, s string, max int) []byte {
+	start := len(dst)
 	dash := true // suppress a leading dash
-	for _, r := range strings.ToLower(s) {
+	for _, r := range s {
+		if len(dst)-start > max+8 {
+			break // the rest would be cut anyway
+		}
+		if r >= 'A' && r <= 'Z' {
+			r += 'a' - 'A'
+		} else if r >= 0x80 {
+			r = unicode.ToLower(r)
+		}
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			dst = append(dst, byte(r))
+			dash = false
+			continue
+		}
 		folded := foldRune(r)
 		if folded == "" {
 			if !dash {
-				b = append(b, '-')
+				dst = append(dst, '-')
 				dash = true
 			}
 			continue
 		}
-		b = append(b, folded...)
+		dst = append(dst, folded...)
 		dash = false
 	}
-	out := strings.TrimRight(string(b), "-")
-	if len(out) > max {
-		out = out[:max]
-		if i := strings.LastIndexByte(out, '-'); i > max/2 {
-			out = out[:i]
+	if len(dst)-start > max {
+		dst = dst[:start+max]
+		if i := bytes.LastIndexByte(dst[start:], '-'); i > max/2 {
+			dst = dst[:start+i]
 		}
-		out = strings.TrimRight(out, "-")
 	}
-	return out
+	for len(dst) > start && dst[len(dst)-1] == '-' {
+		dst = dst[:len(dst)-1]
+	}
+	return dst
 }
 
-// foldRune maps a lower-case rune to ASCII: letters and digits as they
-// are, Latin letters with diacritics to their base letters, anything else
-// to "" (a word break).
+// foldRune maps a lower-case Latin letter with diacritics to its base
+// letters, anything else to "" (a word break).
 func foldRune(r rune) string {
-	if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-		return string(r)
-	}
 	if r < 0xC0 || r > 0x17F {
 		return ""
 	}
@@ -225,9 +247,6 @@ var latinFold = map[rune]string{
 // characters left out: those of text plus hidden, the unseen rest of the
 // full article (real services count the whole story, not the snippet).
 func truncateContent(text string, limit, hidden int) string {
-	if utf8.RuneCountInString(text) <= limit {
-		return text
-	}
 	cut, n := 0, 0
 	for i, r := range text {
 		if n > limit {
@@ -238,8 +257,8 @@ func truncateContent(text string, limit, hidden int) string {
 		}
 		n++
 	}
-	if cut == 0 {
-		return text
+	if n <= limit || cut == 0 {
+		return text // short enough to send whole
 	}
 	rest := utf8.RuneCountInString(text[cut:]) + hidden
 	return text[:cut] + "… [+" + strconv.Itoa(rest) + " chars]"
