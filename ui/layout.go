@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -44,7 +45,7 @@ func (a *App) render() string {
 	}
 	return a.header() + "\n\n" + fitHeight(content, a.ctx.Height) + "\n" +
 		a.status.View(a.width, a.current().Status()) + "\n" +
-		ansi.Truncate(a.help.ShortHelpView(a.current().ShortHelp()), a.width, "…")
+		a.shortHelp()
 }
 
 func (a *App) tooSmallNote() string {
@@ -145,4 +146,59 @@ func fitHeight(block string, h int) string {
 		lines = append(lines, "")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// shortHelp is the footer's help line. The screen's bindings are shown in
+// order while they fit; the global ones (help, quit) always stay at the
+// end, so the way to the full help is never cut off.
+func (a *App) shortHelp() string {
+	all := a.current().ShortHelp()
+	global := a.ctx.Keys.Global.Short()
+	if a.current().CapturesInput() {
+		global = []key.Binding{a.ctx.Keys.Global.ForceQuit} // ? and q are typed text now
+	}
+	var local []key.Binding
+	for _, b := range all {
+		if b.Enabled() && !isGlobal(b, global) {
+			local = append(local, b)
+		}
+	}
+	st := a.help.Styles
+	sep := st.ShortSeparator.Render(a.help.ShortSeparator)
+	item := func(b key.Binding) string {
+		return st.ShortKey.Render(b.Help().Key) + " " + st.ShortDesc.Render(b.Help().Desc)
+	}
+	tail := ""
+	for _, b := range global {
+		if tail != "" || len(local) > 0 {
+			tail += sep
+		}
+		tail += item(b)
+	}
+	room := a.width - ansi.StringWidth(tail) - 1
+	var head strings.Builder
+	for _, b := range local {
+		next := item(b)
+		if head.Len() > 0 {
+			next = sep + next
+		}
+		if ansi.StringWidth(head.String())+ansi.StringWidth(next)+ansi.StringWidth(sep) > room {
+			break
+		}
+		head.WriteString(next)
+	}
+	line := " " + head.String() + tail
+	if head.Len() == 0 {
+		line = " " + strings.TrimPrefix(tail, sep)
+	}
+	return ansi.Truncate(line, a.width, "…")
+}
+
+func isGlobal(b key.Binding, global []key.Binding) bool {
+	for _, g := range global {
+		if b.Help() == g.Help() {
+			return true
+		}
+	}
+	return false
 }

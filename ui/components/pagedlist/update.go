@@ -227,7 +227,7 @@ func (m *Model[T]) Status() string {
 	case m.retryIn > 0:
 		return fmt.Sprintf("rate limited · retry in %ds", m.retryIn)
 	case m.err != nil && n == 0:
-		return "failed"
+		return "request failed"
 	case n == 0:
 		return "no " + m.opts.noun
 	}

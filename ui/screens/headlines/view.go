@@ -12,7 +12,7 @@ import (
 
 const (
 	filterBarHeight = 2 // the filter line and a blank line
-	pickerX         = 2 // the picker box's left edge
+	pickerX         = 0 // the picker box's left edge
 )
 
 // previewCache keeps the last preview: it changes only with the selection,

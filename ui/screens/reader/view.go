@@ -76,7 +76,6 @@ func (m *Model) lines() []string {
 		return []string{"", pad + m.ctx.Styles.List.Empty.Render("No article open: pick one from a list with enter.")}
 	}
 	it := m.item
-	out = append(out, "")
 	title := it.Title
 	if title == "" {
 		title = "(untitled)"

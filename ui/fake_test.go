@@ -1,0 +1,182 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"tidings/model"
+)
+
+// testNow is the pinned clock of every UI test.
+var testNow = time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)
+
+// fakeClient serves a deterministic catalogue: total headlines, sources
+// and search results, and optionally fails calls with errs (in order)
+// before serving normally.
+type fakeClient struct {
+	mu        sync.Mutex
+	total     int
+	errs      []error
+	headlines []model.HeadlinesQuery
+	badURL    bool // the first article's link is not http(s)
+}
+
+func (f *fakeClient) nextErr() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.errs) == 0 {
+		return nil
+	}
+	err := f.errs[0]
+	f.errs = f.errs[1:]
+	return err
+}
+
+func (f *fakeClient) articles(page, size int, prefix string) model.Page[model.Article] {
+	if size == 0 {
+		size = model.DefaultPageSize
+	}
+	var items []model.Article
+	for i := (page - 1) * size; i < min(page*size, f.total); i++ {
+		a := model.Article{
+			Source:      model.SourceRef{ID: "src", Name: fmt.Sprintf("Source %c", 'A'+i%3)},
+			Author:      "Reporter",
+			Title:       fmt.Sprintf("%s headline number %02d about the day's events", prefix, i+1),
+			Description: fmt.Sprintf("Description of story %02d.", i+1),
+			URL:         fmt.Sprintf("https://news.example/%s/%02d", prefix, i+1),
+			PublishedAt: testNow.Add(-time.Duration(i*37+5) * time.Minute),
+			Content:     fmt.Sprintf("<p>Body of story %02d &amp; more.</p> It goes on… [+%d chars]", i+1, 100+i),
+		}
+		if i == 0 && f.badURL {
+			a.URL = "javascript:alert(1)"
+		}
+		items = append(items, a)
+	}
+	return model.Page[model.Article]{Items: items, TotalResults: f.total, Page: page, PageSize: size}
+}
+
+func (f *fakeClient) LatestHeadlines(_ context.Context, q model.HeadlinesQuery) (model.Page[model.Article], error) {
+	f.mu.Lock()
+	f.headlines = append(f.headlines, q)
+	f.mu.Unlock()
+	if err := f.nextErr(); err != nil {
+		return model.Page[model.Article]{}, err
+	}
+	prefix := "Top"
+	if q.Country != "" {
+		prefix = string(q.Country)
+	}
+	return f.articles(max(q.Page, 1), q.PageSize, prefix), nil
+}
+
+func (f *fakeClient) Articles(_ context.Context, q model.ArticlesQuery) (model.Page[model.Article], error) {
+	return f.articles(max(q.Page, 1), q.PageSize, "Found"), nil
+}
+
+func (f *fakeClient) Sources(_ context.Context, q model.SourcesQuery) (model.Page[model.Source], error) {
+	var items []model.Source
+	for i := 0; i < 5; i++ {
+		items = append(items, model.Source{
+			ID: fmt.Sprintf("source-%d", i), Name: fmt.Sprintf("Source %d", i), Description: "A source.",
+			URL: "https://source.example", Category: "general", Language: "en", Country: "us",
+		})
+	}
+	return model.Page[model.Source]{Items: items, TotalResults: 5, Page: 1, PageSize: 20}, nil
+}
+
+func (f *fakeClient) headlineQueries() []model.HeadlinesQuery {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]model.HeadlinesQuery(nil), f.headlines...)
+}
+
+// harness drives an App synchronously: commands run at once and their
+// messages are fed back; timers (spinner, countdown, note expiry) are
+// skipped unless a test waits for them.
+type harness struct {
+	app    *App
+	quit   bool
+	opened []string
+	wait   time.Duration
+}
+
+func newHarness(client *fakeClient, w, h int, cfg ...func(*Config)) *harness {
+	c := Config{Client: client, Now: func() time.Time { return testNow }, Location: time.UTC,
+		Version: "v1.0.0", BaseURL: "http://127.0.0.1:9/v2", PageSize: 10}
+	for _, f := range cfg {
+		f(&c)
+	}
+	hs := &harness{app: New(c), wait: 60 * time.Millisecond}
+	hs.app.openURL = func(u string) error { hs.opened = append(hs.opened, u); return nil }
+	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
+	hs.run(hs.app.Init())
+	return hs
+}
+
+func (h *harness) send(msg tea.Msg) {
+	_, cmd := h.app.Update(msg)
+	h.run(cmd)
+}
+
+func (h *harness) run(cmd tea.Cmd) {
+	for _, msg := range h.exec(cmd) {
+		if _, ok := msg.(tea.QuitMsg); ok {
+			h.quit = true
+			continue
+		}
+		h.send(msg)
+	}
+}
+
+func (h *harness) exec(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	done := make(chan tea.Msg, 1)
+	go func() { done <- cmd() }()
+	select {
+	case msg := <-done:
+		if batch, ok := msg.(tea.BatchMsg); ok {
+			var out []tea.Msg
+			for _, c := range batch {
+				out = append(out, h.exec(c)...)
+			}
+			return out
+		}
+		if msg == nil {
+			return nil
+		}
+		return []tea.Msg{msg}
+	case <-time.After(h.wait):
+		return nil
+	}
+}
+
+func (h *harness) keys(keys ...string) {
+	for _, k := range keys {
+		h.send(keyMsg(k))
+	}
+}
+
+func keyMsg(k string) tea.KeyPressMsg {
+	switch k {
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEsc}
+	case "tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab}
+	case "shift+tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift}
+	case "ctrl+c":
+		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	}
+	r := []rune(k)
+	return tea.KeyPressMsg{Code: r[0], Text: k}
+}

@@ -1,0 +1,44 @@
+package ui
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"tidings/api"
+)
+
+// TestViewGolden snapshots the root view of each UI-core state at a
+// compact and a roomy size, ANSI stripped so that only layout and text are
+// compared. Regenerate with: go test ./ui -update
+func TestViewGolden(t *testing.T) {
+	states := []struct {
+		name   string
+		client func() *fakeClient
+		keys   []string
+	}{
+		{name: "headlines", client: func() *fakeClient { return &fakeClient{total: 30} }, keys: []string{"j"}},
+		{name: "reader", client: func() *fakeClient { return &fakeClient{total: 30} }, keys: []string{"j", "enter"}},
+		{name: "help", client: func() *fakeClient { return &fakeClient{total: 30} }, keys: []string{"?"}},
+		{name: "country_picker", client: func() *fakeClient { return &fakeClient{total: 30} }, keys: []string{"t", "u", "n"}},
+		{name: "unauthorized", client: func() *fakeClient {
+			return &fakeClient{total: 30, errs: []error{&api.Error{Status: 401}}}
+		}},
+		{name: "end_of_results", client: func() *fakeClient { return &fakeClient{total: 4} }, keys: []string{"G"}},
+	}
+	for _, size := range [][2]int{{80, 24}, {140, 40}} {
+		for _, st := range states {
+			t.Run(fmt.Sprintf("%dx%d/%s", size[0], size[1], st.name), func(t *testing.T) {
+				h := newHarness(st.client(), size[0], size[1], func(c *Config) { c.Demo = true })
+				h.keys(st.keys...)
+				golden.RequireEqual(t, ansi.Strip(h.app.View().Content))
+			})
+		}
+	}
+	t.Run("30x8/too_small", func(t *testing.T) {
+		h := newHarness(&fakeClient{total: 3}, 30, 8)
+		golden.RequireEqual(t, ansi.Strip(h.app.View().Content))
+	})
+}
