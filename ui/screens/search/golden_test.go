@@ -81,3 +81,14 @@ func splitLines(s string) []string {
 	}
 	return append(out, s[start:])
 }
+
+func TestViewKeepsItsFrameAtTinySizes(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{40, 10}, {1, 1}, {200, 60}} {
+		fc := &fakeClient{total: 30}
+		m := New(newCtx(fc, size.w, size.h), model.ArticlesQuery{Q: "storm"})
+		drive(t, m, m.Init())
+		assertFrame(t, m.View(), size.w, size.h)
+		keys(t, m, "/")
+		assertFrame(t, m.View(), size.w, size.h)
+	}
+}

@@ -85,7 +85,11 @@ func (m *Model) CapturesInput() bool { return m.focus == focusForm }
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.ctx.Keys
 	if m.focus == focusForm {
-		return []key.Binding{k.Search.Submit, k.Search.NextField, k.Search.Leave, k.Global.ForceQuit}
+		short := []key.Binding{k.Search.Submit, k.Search.NextField, k.Search.Leave}
+		if m.form.focus >= fieldID(textFields) {
+			short = append(short, cycleNext)
+		}
+		return append(short, k.Global.ForceQuit)
 	}
 	return append([]key.Binding{k.List.Down, k.List.Up, k.List.Open, k.Search.Focus, k.Search.Sort}, k.Global.Short()...)
 }
