@@ -50,10 +50,14 @@ func (c *Client) transportError(ctx, actx context.Context, req *http.Request, er
 	if c.apiKey != "" && strings.Contains(err.Error(), c.apiKey) {
 		cause = nil // a transport that prints headers must not leak through errors.As either
 	}
-	var netErr net.Error
-	if actx.Err() != nil || (errors.As(err, &netErr) && netErr.Timeout()) {
+	if actx.Err() != nil {
 		return &requestError{kind: ErrTimeout, cause: cause,
 			msg: fmt.Sprintf("%s (no answer from %s within %s)", ErrTimeout.Error(), req.URL.Host, c.timeout)}
+	}
+	var netErr net.Error
+	if errors.As(err, &netErr) && netErr.Timeout() { // a dial or header timeout of the transport
+		return &requestError{kind: ErrTimeout, cause: cause,
+			msg: fmt.Sprintf("%s (no answer from %s)", ErrTimeout.Error(), req.URL.Host)}
 	}
 	return &requestError{kind: ErrNetwork, cause: cause,
 		msg: fmt.Sprintf("%s at %s: %s", ErrNetwork.Error(), req.URL.Host, serviceText(networkReason(err), 120, c.redact))}
