@@ -122,7 +122,7 @@ func (m *Model) submit() tea.Cmd {
 	return m.results.Reset(articles.SearchFetch(m.ctx.Client, q))
 }
 
-// focusForm gives the form the keys, on the field it last had.
+// focusFormArea gives the form the keys, on the field it last had.
 func (m *Model) focusFormArea() tea.Cmd {
 	m.focus = focusForm
 	m.layout()
