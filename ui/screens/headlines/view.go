@@ -37,9 +37,9 @@ func (m *Model) View() string {
 	}
 	body := m.body()
 	if m.country.IsOpen() {
-		body = overlay(body, m.country.View())
+		body = overlay(body, m.country.View(), m.height-filterBarHeight)
 	} else if m.category.IsOpen() {
-		body = overlay(body, m.category.View())
+		body = overlay(body, m.category.View(), m.height-filterBarHeight)
 	}
 	return m.filterBar() + "\n\n" + body
 }
@@ -67,12 +67,17 @@ func (m *Model) previewView(width, height int) string {
 	return m.preview.text
 }
 
-// overlay draws the picker box over the top left of the body.
-func overlay(body, box string) string {
-	return lipgloss.NewCompositor(
+// overlay draws the picker box over the top left of the body, clipped to
+// the body's height on very short terminals.
+func overlay(body, box string, height int) string {
+	out := lipgloss.NewCompositor(
 		lipgloss.NewLayer(body),
 		lipgloss.NewLayer(box).X(pickerX).Y(0).Z(1),
 	).Render()
+	if lines := strings.Split(out, "\n"); len(lines) > height {
+		out = strings.Join(lines[:max(height, 1)], "\n")
+	}
+	return out
 }
 
 // filterBar is the line naming the current filters and the keys that

@@ -1,0 +1,145 @@
+package reader
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"tidings/keymap"
+	"tidings/model"
+	"tidings/ui/common"
+	"tidings/ui/theme"
+)
+
+var now = time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)
+
+func newReader(w, h int) *Model {
+	ctx := &common.Context{Styles: theme.New(true, false), Keys: keymap.Default(),
+		Now: func() time.Time { return now }, Location: time.UTC}
+	m := New(ctx)
+	m.SetSize(w, h)
+	return m
+}
+
+var article = model.Article{
+	Source:      model.SourceRef{Name: "Daily \x1b[31mNews"},
+	Author:      "Jane Doe",
+	Title:       "Parliament passes the budget after a long night",
+	Description: "Lawmakers <b>agreed</b> at dawn &amp; went home.",
+	Content:     strings.Repeat("The vote was close and the debate was long. ", 20) + "[+2048 chars]",
+	URL:         "https://news.example/budget",
+	PublishedAt: now.Add(-3 * time.Hour),
+}
+
+func msgOf(cmd tea.Cmd) tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	return cmd()
+}
+
+func press(s string) tea.KeyPressMsg {
+	switch s {
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEsc}
+	case "right":
+		return tea.KeyPressMsg{Code: tea.KeyRight}
+	case "end":
+		return tea.KeyPressMsg{Code: tea.KeyEnd}
+	}
+	return tea.KeyPressMsg{Code: []rune(s)[0], Text: s}
+}
+
+func TestShowsEveryPartOfTheArticle(t *testing.T) {
+	m := newReader(80, 60)
+	m.SetArticle(article, common.Headlines)
+	out := ansi.Strip(m.View())
+	for _, want := range []string{
+		"Parliament passes the budget", "Daily News · by Jane Doe", "Sun 22 Nov 2026 15:00 UTC · 3h ago",
+		"Lawmakers agreed at dawn & went home.", "2048 more characters at the source — press o",
+		"https://news.example/budget",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("reader lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "[+2048 chars]") || strings.Contains(out, "<b>") {
+		t.Fatalf("raw markers leaked:\n%s", out)
+	}
+}
+
+func TestFitsTheAreaAtAnyWidth(t *testing.T) {
+	rtl := article
+	rtl.Title = "\u202eעדכון חשוב: הכנסת אישרה את התקציב לאחר לילה ארוך של דיונים"
+	for _, w := range []int{40, 80, 140, 200} {
+		m := newReader(w, 20)
+		m.SetArticle(rtl, common.Search)
+		lines := strings.Split(m.View(), "\n")
+		if len(lines) != 20 {
+			t.Fatalf("width %d: %d lines, want 20", w, len(lines))
+		}
+		for _, l := range lines {
+			if got := ansi.StringWidth(l); got > w {
+				t.Fatalf("width %d: line %q is %d wide", w, ansi.Strip(l), got)
+			}
+			if strings.ContainsRune(l, '\u202e') {
+				t.Fatal("a bidi override reached the view")
+			}
+		}
+	}
+}
+
+func TestKeysAskTheRootToAct(t *testing.T) {
+	m := newReader(80, 20)
+	m.SetArticle(article, common.Search)
+	cases := map[string]tea.Msg{
+		"n":     common.StepArticleMsg{Delta: 1},
+		"right": common.StepArticleMsg{Delta: 1},
+		"p":     common.StepArticleMsg{Delta: -1},
+		"esc":   common.BackMsg{},
+		"o":     common.OpenURLMsg{URL: article.URL},
+		"y":     common.CopyURLMsg{URL: article.URL},
+	}
+	for k, want := range cases {
+		if got := msgOf(m.Update(press(k))); got != want {
+			t.Errorf("%s gave %#v, want %#v", k, got, want)
+		}
+	}
+	if m.Origin() != common.Search {
+		t.Fatalf("origin %v", m.Origin())
+	}
+}
+
+func TestScrolling(t *testing.T) {
+	m := newReader(40, 12)
+	m.SetArticle(article, common.Headlines)
+	m.Update(press("end"))
+	if !m.vp.AtBottom() || m.Status() != "100%" {
+		t.Fatalf("end did not scroll to the bottom (status %q)", m.Status())
+	}
+	m.Update(press("g"))
+	if !m.vp.AtTop() {
+		t.Fatal("g did not scroll to the top")
+	}
+	m.Update(press("j"))
+	if m.vp.YOffset() != 1 {
+		t.Fatalf("j scrolled to %d", m.vp.YOffset())
+	}
+	m.SetArticle(article, common.Headlines)
+	if !m.vp.AtTop() {
+		t.Fatal("a new article did not start at the top")
+	}
+}
+
+func TestRefusedLinkIsExplained(t *testing.T) {
+	bad := article
+	bad.URL = "file:///etc/passwd"
+	m := newReader(80, 40)
+	m.SetArticle(bad, common.Headlines)
+	if out := ansi.Strip(m.View()); !strings.Contains(out, "not a web address") {
+		t.Fatalf("non-http link not flagged:\n%s", out)
+	}
+}
