@@ -73,3 +73,14 @@ func splitLines(s string) []string {
 	}
 	return append(out, s[start:])
 }
+
+func TestViewKeepsItsFrameAtTinySizes(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{40, 10}, {1, 1}, {200, 60}} {
+		m := open(t, &fakeClient{all: catalogue(30)}, size.w, size.h, model.SourcesQuery{})
+		assertFrame(t, m.View(), size.w, size.h)
+		keys(t, m, "enter")
+		assertFrame(t, m.View(), size.w, size.h)
+		keys(t, m, "esc", "t")
+		assertFrame(t, m.View(), size.w, size.h)
+	}
+}

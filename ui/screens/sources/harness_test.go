@@ -103,7 +103,7 @@ func newCtx(client common.Client, w, h int) *common.Context {
 }
 
 // open builds the screen and loads its first page.
-func open(t *testing.T, fc *fakeClient, w, h int, preset model.SourcesQuery) *Model {
+func open(t testing.TB, fc *fakeClient, w, h int, preset model.SourcesQuery) *Model {
 	t.Helper()
 	m := New(newCtx(fc, w, h), preset)
 	drive(t, m, m.Init())
@@ -113,7 +113,7 @@ func open(t *testing.T, fc *fakeClient, w, h int, preset model.SourcesQuery) *Mo
 // drive runs cmd and what follows from it, feeding the screen's own
 // messages back as the root would, and returns the messages meant for the
 // root. Spinner ticks are dropped so the loop ends.
-func drive(t *testing.T, m *Model, cmd tea.Cmd) []tea.Msg {
+func drive(t testing.TB, m *Model, cmd tea.Cmd) []tea.Msg {
 	t.Helper()
 	var out []tea.Msg
 	queue := []tea.Cmd{cmd}
@@ -181,13 +181,15 @@ func press(k string) tea.KeyPressMsg {
 		return tea.KeyPressMsg{Code: tea.KeyUp}
 	case "end":
 		return tea.KeyPressMsg{Code: tea.KeyEnd}
+	case "backspace":
+		return tea.KeyPressMsg{Code: tea.KeyBackspace}
 	}
 	r := []rune(k)
 	return tea.KeyPressMsg{Code: r[0], Text: k}
 }
 
 // keys sends named keys in order and returns the root messages.
-func keys(t *testing.T, m *Model, names ...string) []tea.Msg {
+func keys(t testing.TB, m *Model, names ...string) []tea.Msg {
 	t.Helper()
 	var out []tea.Msg
 	for _, k := range names {
@@ -196,7 +198,7 @@ func keys(t *testing.T, m *Model, names ...string) []tea.Msg {
 	return out
 }
 
-func typeText(t *testing.T, m *Model, s string) {
+func typeText(t testing.TB, m *Model, s string) {
 	t.Helper()
 	for _, r := range s {
 		drive(t, m, m.Update(press(string(r))))

@@ -44,6 +44,7 @@ type Model struct {
 
 	width, height int
 	themeGen      int
+	paneCache     paneCache
 }
 
 // New builds the sources screen for the catalogue filtered by preset.

@@ -53,11 +53,13 @@ func (m *Model) layout() {
 	m.filter.SetWidth(max(1, m.width-5))
 }
 
-// View implements common.Screen: exactly Width×Height.
+// View implements common.Screen: exactly Width×Height. The body is built
+// to fit by construction (the list and pane keep to their widths), so only
+// the header lines are measured here.
 func (m *Model) View() string {
-	lines := []string{m.header(), ""}
+	lines := []string{ansi.Truncate(m.header(), m.width, "…"), ""}
 	if m.filtering || m.filterText != "" {
-		lines[1] = m.filterLine()
+		lines[1] = ansi.Truncate(m.filterLine(), m.width, "…")
 	}
 	bodyHeight := max(1, m.height-m.listTop())
 	body := m.body(bodyHeight)
@@ -65,7 +67,13 @@ func (m *Model) View() string {
 		body = overlay(body, m.picker.View(), pickerX, pickerY)
 	}
 	lines = append(lines, strings.Split(body, "\n")...)
-	return frame(lines, m.width, m.height)
+	if len(lines) > m.height {
+		lines = lines[:m.height]
+	}
+	for len(lines) < m.height {
+		lines = append(lines, "")
+	}
+	return strings.Join(lines, "\n")
 }
 
 // header names the service-side filters and the keys that change them.
@@ -108,20 +116,61 @@ func (m *Model) body(height int) string {
 		}
 		return m.list.View()
 	}
-	paneWidth := m.width - m.listWidth()
-	inner := max(1, paneWidth-m.ctx.Styles.Preview.Border.GetHorizontalFrameSize())
-	var pane string
+	lw := m.listWidth()
+	list := strings.Split(m.list.View(), "\n")
+	pane := m.pane(it, selected, m.width-lw, height)
+	var b strings.Builder
+	for i := range height {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		l := ""
+		if i < len(list) {
+			l = list[i]
+		}
+		b.WriteString(l)
+		b.WriteString(strings.Repeat(" ", max(0, lw-ansi.StringWidth(l))))
+		if i < len(pane) {
+			b.WriteString(pane[i])
+		}
+	}
+	return b.String()
+}
+
+// pane is the bordered details pane of the wide layout, one string per
+// line, cached until the selection, size, theme or details state changes
+// (measuring and wrapping every frame would dominate the frame's cost).
+func (m *Model) pane(it item, selected bool, width, height int) []string {
+	k := paneKey{item: it.key(), selected: selected, details: m.details,
+		width: width, height: height, themeGen: m.ctx.ThemeGen}
+	if m.paneCache.lines != nil && m.paneCache.key == k {
+		return m.paneCache.lines
+	}
+	border := m.ctx.Styles.Preview.Border
+	inner := max(1, width-border.GetHorizontalFrameSize())
+	var lines []string
 	if selected {
 		hint := "enter for actions"
 		if m.details {
 			hint = detailsHint
 		}
-		pane = frame(detailsLines(it, inner, m.ctx.Styles, hint), inner, height)
-	} else {
-		pane = frame(nil, inner, height)
+		lines = detailsLines(it, inner, m.ctx.Styles, hint)
 	}
-	pane = m.ctx.Styles.Preview.Border.Height(height).Render(pane)
-	return lipgloss.JoinHorizontal(lipgloss.Top, padBlock(m.list.View(), m.listWidth()), pane)
+	text := border.Height(height).Render(frame(lines, inner, height))
+	m.paneCache = paneCache{key: k, lines: strings.Split(text, "\n")}
+	return m.paneCache.lines
+}
+
+// paneKey is everything the details pane's rendering depends on.
+type paneKey struct {
+	item                    string
+	selected, details       bool
+	width, height, themeGen int
+}
+
+type paneCache struct {
+	key   paneKey
+	lines []string
 }
 
 // overlay draws box over base with its top-left corner at (x, y).
@@ -141,16 +190,4 @@ func frame(lines []string, width, height int) string {
 		}
 	}
 	return strings.Join(out, "\n")
-}
-
-// padBlock pads every line of block to width cells, so a pane joined to its
-// right lines up.
-func padBlock(block string, width int) string {
-	lines := strings.Split(block, "\n")
-	for i, l := range lines {
-		if n := width - lipgloss.Width(l); n > 0 {
-			lines[i] = l + strings.Repeat(" ", n)
-		}
-	}
-	return strings.Join(lines, "\n")
 }
