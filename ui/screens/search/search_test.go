@@ -271,3 +271,18 @@ func TestMouseWheelAndClickInResults(t *testing.T) {
 		t.Fatalf("clicking the selected row gave %#v", msgs[0])
 	}
 }
+
+func TestStepPastTheEndSaysSo(t *testing.T) {
+	fc := &fakeClient{total: 2}
+	m := New(newCtx(fc, 80, 20), model.ArticlesQuery{Q: "storm"})
+	drive(t, m, m.Init())
+	msgs := drive(t, m, m.Update(common.StepArticleMsg{Delta: -1}))
+	if len(msgs) != 1 || !strings.Contains(msgs[0].(common.StatusMsg).Text, "first result") {
+		t.Fatalf("step before the first gave %v", msgs)
+	}
+	drive(t, m, m.Update(common.StepArticleMsg{Delta: 1}))
+	msgs = drive(t, m, m.Update(common.StepArticleMsg{Delta: 1}))
+	if len(msgs) != 1 || !strings.Contains(msgs[0].(common.StatusMsg).Text, "last result") {
+		t.Fatalf("step past the last gave %v", msgs)
+	}
+}

@@ -119,8 +119,9 @@ func (m *Model) openSelected() tea.Cmd {
 }
 
 // step answers the reader's "next/previous article": move the cursor and
-// open whatever is selected then. If the move has to load a page first,
-// the reader keeps the current article until the user steps again.
+// open whatever is selected then. When the cursor cannot move, a note says
+// why (the next page is still loading, or this is the end) and the reader
+// keeps its article.
 func (m *Model) step(delta int) tea.Cmd {
 	if !m.ran {
 		return nil
@@ -128,10 +129,18 @@ func (m *Model) step(delta int) tea.Cmd {
 	before, _ := m.results.Selected()
 	load := m.results.Move(delta)
 	after, ok := m.results.Selected()
-	if !ok || articles.Key(after) == articles.Key(before) {
-		return load
+	if ok && articles.Key(after) != articles.Key(before) {
+		return tea.Batch(load, m.openSelected())
 	}
-	return tea.Batch(load, m.openSelected())
+	switch {
+	case delta > 0 && m.results.Loading():
+		return tea.Batch(load, common.Status("Loading more results…", common.LevelInfo))
+	case delta > 0:
+		return common.Status("That was the last result.", common.LevelInfo)
+	case delta < 0:
+		return common.Status("That was the first result.", common.LevelInfo)
+	}
+	return load
 }
 
 // linkCmd hands the selected result's link to the root as msg; results
