@@ -13,10 +13,11 @@ const (
 	pctNoImage     = 10 // urlToImage empty
 	pctLongTitle   = 3  // title over longTitleRunes
 	pctNoContent   = 2  // content empty
-	pctTruncated   = 30 // content cut with "… [+N chars]"
+	pctTruncated   = 37 // content cut with "… [+N chars]" (~30% end up cut: short bodies stay whole)
 	pctHTMLContent = 5  // content with a few <p>/<b> tags
 	pctEntities    = 8  // description with HTML entities left in
 	longTitleRunes = 120
+	maxFiller      = 2 // generic closing sentences per article, at most
 )
 
 // write assembles one article on story st for the planned slot p.
@@ -28,11 +29,19 @@ func (g *generator) write(i int, p plannedArticle, st *story) model.Article {
 	fam := t.titles[st.fam]
 	title := sc.render(fam[(st.hits+int(st.seed%3))%len(fam)])
 	st.hits++
-	desc := sc.render(t.descs[g.rng.IntN(len(t.descs))])
-	body := g.body(sc, t, desc)
+	var descBuf, bodyBuf [32]string
+	descs := fitting(descBuf[:0], t.descs, st.fam)
+	if len(descs) == 0 {
+		descs = b.leads
+	}
+	desc := sc.render(descs[g.rng.IntN(len(descs))])
+	own, shared := split(bodyBuf[:0], t.body, st.fam)
+	var fillBuf [8]string
+	filler := append(fillBuf[:0], b.filler...)
+	body := g.body(sc, desc, own, shared, filler)
 
 	if g.rng.IntN(100) < pctLongTitle {
-		title = longTitle(title, sc, t)
+		title = longTitle(title, sc, append(own, shared...))
 	}
 	published := g.now.Add(-g.articleAge(i, st)).UTC().Truncate(1e9)
 
@@ -60,25 +69,82 @@ func (g *generator) write(i int, p plannedArticle, st *story) model.Article {
 }
 
 // body is the article text: the summary as lead, then two to seven
-// sentences from the topic's bank, none repeated.
-func (g *generator) body(sc scope, t *topic, lead string) string {
+// sentences, first those written for this story's family (shuffled), then
+// sentences that fit any story of the category, then the language's filler
+// when the banks run short; none repeated.
+func (g *generator) body(sc scope, lead string, own, shared, filler []string) string {
 	n := 2 + g.rng.IntN(6)
-	n = min(n, len(t.body))
-	var idx [32]int
-	order := idx[:len(t.body)]
-	for j := range order {
-		order[j] = j
-	}
 	var sb strings.Builder
 	sb.Grow(len(lead) + n*130)
 	sb.WriteString(lead)
-	for j := range n {
-		k := j + g.rng.IntN(len(order)-j)
-		order[j], order[k] = order[k], order[j]
-		sb.WriteByte(' ')
-		sc.write(&sb, t.body[order[j]])
+	if len(filler) > maxFiller {
+		filler = filler[:maxFiller]
+	}
+	for _, list := range [3][]string{own, shared, filler} {
+		for j := 0; j < len(list) && n > 0; j++ {
+			k := j + g.rng.IntN(len(list)-j)
+			list[j], list[k] = list[k], list[j]
+			sb.WriteByte(' ')
+			sc.write(&sb, list[j])
+			n--
+		}
 	}
 	return sb.String()
+}
+
+// A phrase-bank sentence may start with family tags, "0,3|…": it then
+// fits only stories of those title families. Untagged sentences fit any.
+
+// fitting appends to dst the sentences of list that fit family fam, tags
+// stripped.
+func fitting(dst, list []string, fam int) []string {
+	for _, s := range list {
+		if text, _, ok := fits(s, fam); ok {
+			dst = append(dst, text)
+		}
+	}
+	return dst
+}
+
+// split is fitting that puts the sentences written for family fam (own)
+// before the untagged ones (shared), returning both as views of dst.
+func split(dst, list []string, fam int) (own, shared []string) {
+	for _, s := range list {
+		if text, tagged, ok := fits(s, fam); ok && tagged {
+			dst = append(dst, text)
+		}
+	}
+	nOwn := len(dst)
+	for _, s := range list {
+		if _, tagged, _ := fits(s, fam); !tagged {
+			dst = append(dst, s)
+		}
+	}
+	return dst[:nOwn:nOwn], dst[nOwn:]
+}
+
+// fits reports whether sentence s fits family fam, and returns its text.
+func fits(s string, fam int) (text string, tagged, ok bool) {
+	if s == "" || s[0] < '0' || s[0] > '9' {
+		return s, false, true
+	}
+	bar := strings.IndexByte(s, '|')
+	if bar < 0 {
+		return s, false, true
+	}
+	n := 0
+	for i := 0; i <= bar; i++ {
+		c := s[i]
+		if c >= '0' && c <= '9' {
+			n = n*10 + int(c-'0')
+			continue
+		}
+		if n == fam {
+			return s[bar+1:], true, true
+		}
+		n = 0
+	}
+	return s[bar+1:], true, false
 }
 
 // roughen applies the irregularities readers must cope with: missing
@@ -91,13 +157,13 @@ func (g *generator) roughen(a *model.Article, b *bank) {
 		a.URLToImage = ""
 	}
 	if g.rng.IntN(100) < pctEntities {
-		a.Description = entityEscaper.Replace(a.Description)
+		a.Description = withEntities(a.Description)
 	}
 	switch r := g.rng.IntN(100); {
 	case r < pctNoContent:
 		a.Content = ""
 	case r < pctNoContent+pctTruncated:
-		a.Content = truncateContent(a.Content, 160+g.rng.IntN(60), 600+g.rng.IntN(3400))
+		a.Content = truncateContent(a.Content, 140+g.rng.IntN(70), 600+g.rng.IntN(3400))
 	case r < pctNoContent+pctTruncated+pctHTMLContent:
 		a.Content = withHTML(a.Content, r%2 == 0)
 	}
@@ -117,9 +183,9 @@ func withHTML(text string, para bool) string {
 
 // longTitle extends a headline with clauses from the story's body until it
 // is longer than longTitleRunes, as some outlets' SEO headlines are.
-func longTitle(title string, sc scope, t *topic) string {
-	for j := 0; j < len(t.body) && utf8.RuneCountInString(title) <= longTitleRunes; j++ {
-		clause := strings.TrimRight(sc.render(t.body[j]), ".!۔")
+func longTitle(title string, sc scope, sentences []string) string {
+	for j := 0; j < len(sentences) && utf8.RuneCountInString(title) <= longTitleRunes; j++ {
+		clause := strings.TrimRight(sc.render(sentences[j]), ".!۔")
 		title += " — " + clause
 	}
 	return title

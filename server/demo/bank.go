@@ -26,8 +26,11 @@ type bank struct {
 	// about holds source-description templates per category; they may use
 	// {name} (the outlet's name) and {year} (a founding year).
 	about map[model.Category][]string
-	first []string // author and people first names
-	last  []string // author and people family names
+	// leads are summaries that fit any story, for families no desc fits;
+	// filler are closing sentences that fit any story, to pad short bodies.
+	leads, filler []string
+	first         []string // author and people first names
+	last          []string // author and people family names
 	// slots maps a placeholder name ("city", "company") to its fillers.
 	// Placeholders {person} and the numeric ones are computed instead.
 	slots  map[string][]string

@@ -264,6 +264,21 @@ func truncateContent(text string, limit, hidden int) string {
 	return text[:cut] + "… [+" + strconv.Itoa(rest) + " chars]"
 }
 
+// withEntities writes s the way some feeds send descriptions: quotes,
+// apostrophes and ampersands as HTML entities and, when there are none, the
+// first accented Latin letter as a numeric entity (&#233; for é).
+func withEntities(s string) string {
+	if e := entityEscaper.Replace(s); e != s {
+		return e
+	}
+	for i, r := range s {
+		if r >= 0xC0 && r < 0x250 && unicode.IsLetter(r) { // Latin letters only
+			return s[:i] + "&#" + strconv.Itoa(int(r)) + ";" + s[i+utf8.RuneLen(r):]
+		}
+	}
+	return s
+}
+
 // entityEscaper writes descriptions the way some feeds send them: with
 // HTML entities left in, for the reader to decode.
 var entityEscaper = strings.NewReplacer(
