@@ -60,3 +60,10 @@ func TestRowShowsTitleSourceTimeAndDescriptionWhenWide(t *testing.T) {
 		t.Fatalf("wide selected row:\n%s", wide)
 	}
 }
+
+func TestContentDoesNotRepeatTheDescription(t *testing.T) {
+	it := FromArticle(model.Article{Description: "First sentence.", Content: "First sentence. Second sentence."})
+	if it.Content != "Second sentence." {
+		t.Fatalf("content %q", it.Content)
+	}
+}

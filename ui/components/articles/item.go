@@ -46,6 +46,11 @@ func FromArticle(a model.Article) Item {
 	}
 	body, more := textsafe.SplitTruncation(a.Content)
 	it.Content, it.More = strings.TrimSpace(textsafe.FromHTML(body)), more
+	// Services often start the content with the description; showing it
+	// twice in a row reads like a glitch.
+	if it.Description != "" && strings.HasPrefix(it.Content, it.Description) {
+		it.Content = strings.TrimSpace(strings.TrimPrefix(it.Content, it.Description))
+	}
 	if u, ok := textsafe.SafeURL(a.URL); ok {
 		it.URL = u
 	}

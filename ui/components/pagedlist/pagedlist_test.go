@@ -183,6 +183,20 @@ func TestBottomKeepsLoadingUntilTheEnd(t *testing.T) {
 	}
 }
 
+func TestBottomSurvivesARateLimit(t *testing.T) {
+	cat := &catalogue{total: 95, pageSize: 10, failPage: 4, failErr: &api.Error{Status: 429, RetryAfter: time.Second}}
+	m := newList(t, 6)
+	settle(t, m, m.Reset(cat.fetch))
+	settle(t, m, m.Update(press("G")))
+	if m.Len() != 30 || m.retryIn != 1 {
+		t.Fatalf("expected a countdown after 3 pages: %d items, retry in %d", m.Len(), m.retryIn)
+	}
+	settle(t, m, m.Update(countdownMsg{list: m.id, gen: m.countdownID}))
+	if m.Len() != 95 || m.Cursor() != 94 {
+		t.Fatalf("G stopped after the rate limit: %d items, cursor %d", m.Len(), m.Cursor())
+	}
+}
+
 func TestDeduplicatesAcrossPagesAndKeepsCursor(t *testing.T) {
 	cat := &catalogue{total: 30, pageSize: 10, dupes: 3}
 	m := newList(t, 6)

@@ -159,7 +159,9 @@ func (m *Model[T]) appendPage(items []T) {
 }
 
 func (m *Model[T]) fail(page int, err error) tea.Cmd {
-	m.err, m.errPage, m.followEnd = err, page, false
+	// followEnd survives: after the retry (automatic on 429, r otherwise)
+	// a G keeps loading to the end.
+	m.err, m.errPage = err, page
 	title, hint := common.Explain(err, m.ctx.BaseURL)
 	m.errTitle, m.errHint = textsafe.Line(title), textsafe.Line(hint)
 	wait, limited := api.RetryAfter(err)
