@@ -118,6 +118,8 @@ var bankDE = &bank{
 				"1|Am ersten Wochenende sahen {k} Menschen den Film.",
 				"0|Die Preisverleihung findet im März in {city} statt.",
 				"2|Die Band spielte zuletzt vor über zehn Jahren gemeinsam in {city}.",
+				"4|Die neue Staffel soll im kommenden Herbst starten.",
+				"4|Die Serie gehört zu den meistgesehenen Titeln des Streamingdienstes.",
 			},
 		},
 		hea: {
@@ -184,6 +186,10 @@ var bankDE = &bank{
 				"0,1|{K} Zuschauer verfolgten das Spiel in {city}.",
 				"0,1|{Team} liegt nun {n} Punkte vor dem Verfolger.",
 				"3|Die Ablösesumme ist ein Rekord in der Fußball-Bundesliga.",
+				"2|Die Fans hatten nach der jüngsten Niederlagenserie einen Neuanfang gefordert.",
+				"2|Bis auf Weiteres übernimmt der Co-Trainer.",
+				"4|Auf Rang zwei landete {person2} mit {n} Hundertstelsekunden Rückstand.",
+				"4|Die Piste war nach Neuschnee in der Nacht schwierig zu fahren.",
 			},
 		},
 		tec: {

@@ -118,6 +118,8 @@ var bankES = &bank{
 				"1|En su primer fin de semana la vieron {k} personas.",
 				"0|La ceremonia se celebrará en marzo en {city}.",
 				"2|La banda no tocaba junta desde hace más de una década.",
+				"4|La nueva temporada se estrenará el próximo otoño.",
+				"4|La serie es una de las más vistas de la plataforma.",
 			},
 		},
 		hea: {
@@ -184,6 +186,10 @@ var bankES = &bank{
 				"0,1|{K} aficionados siguieron el partido en {city}.",
 				"0,1|{Team} suma ahora {n} puntos de ventaja.",
 				"3|La cifra del traspaso es un récord en el fútbol local.",
+				"2|La afición pedía un cambio tras la última racha de derrotas.",
+				"2|El segundo entrenador dirigirá al equipo de forma interina.",
+				"4|En segundo lugar llegó {person2}, a {n} segundos.",
+				"4|Las condiciones fueron ideales para correr rápido.",
 			},
 		},
 		tec: {

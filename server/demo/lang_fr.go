@@ -117,6 +117,8 @@ var bankFR = &bank{
 				"1|Le premier week-end, {k} spectateurs ont vu le film.",
 				"0|La cérémonie aura lieu en mars à {city}.",
 				"2|Le groupe ne s'était plus produit ensemble depuis plus de dix ans.",
+				"4|La nouvelle saison sera diffusée à l'automne prochain.",
+				"4|La série figure parmi les plus regardées de la plateforme.",
 			},
 		},
 		hea: {
@@ -183,6 +185,10 @@ var bankFR = &bank{
 				"0,1|{K} spectateurs ont assisté à la rencontre à {city}.",
 				"0,1|{Team} compte désormais {n} points d'avance.",
 				"3|Le montant du transfert constitue un record pour le football du pays.",
+				"2|Les supporters réclamaient un changement après une série de défaites.",
+				"2|L'entraîneur adjoint assurera l'intérim.",
+				"4|{Person2} a pris la deuxième place, à {n} secondes.",
+				"4|Les conditions étaient idéales pour courir vite.",
 			},
 		},
 		tec: {

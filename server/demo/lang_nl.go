@@ -134,6 +134,8 @@ var bankNL = &bank{
 				"0|'Zo'n resultaat hoop je één keer in je loopbaan te krijgen', zegt {person}.",
 				"0|Onafhankelijke onderzoekers moeten de resultaten nog bevestigen.",
 				"1|De gemiddelde temperatuur lag {pct1} graad boven het pre-industriële niveau.",
+				"2|De sonde reist nog {n} maanden verder.",
+				"2|De gegevens komen vrij beschikbaar voor onderzoekers wereldwijd.",
 			},
 		},
 		spo: {
@@ -153,6 +155,10 @@ var bankNL = &bank{
 				"0,1|{Team2} was de eerste helft sterker maar kon niet scoren.",
 				"0,1|'De jongens toonden karakter', zei de trainer.",
 				"0,1|{K} toeschouwers zagen de wedstrijd in {city}.",
+				"2|Supporters eisten een wissel na een reeks nederlagen.",
+				"2|De assistent-trainer neemt het voorlopig over.",
+				"3|{Person2} werd tweede op {n} honderdsten.",
+				"3|Het ijs was na een koude nacht snel.",
 			},
 		},
 		tec: {
@@ -171,6 +177,8 @@ var bankNL = &bank{
 				"0|Testers zijn lovend over de accu, maar kritisch over de prijs.",
 				"2|Volgens beveiligingsonderzoekers ging het om een bekend lek.",
 				"0|De productie start over {n} maanden.",
+				"1|Het bedrijf zegt volledig mee te werken aan het onderzoek.",
+				"1|De boete kan oplopen tot een percentage van de jaaromzet.",
 			},
 		},
 	},

@@ -112,6 +112,8 @@ var bankNO = &bank{
 				"0|– Vaksine er fortsatt den beste beskyttelsen, sier {person}, lege i {city}.",
 				"1|Studien fulgte {k} pasienter i to år.",
 				"1|Ekspertene understreker at mer forskning trengs.",
+				"2|Pasienter venter i månedsvis på operasjon.",
+				"2|Helsemyndighetene lover en plan for å korte ned køene.",
 			},
 		},
 		sci: {
@@ -130,6 +132,8 @@ var bankNO = &bank{
 				"0|– Et slikt resultat får man én gang i karrieren, sier {person}.",
 				"0|Uavhengige forskere må bekrefte resultatene.",
 				"1|Den globale temperaturen lå {pct1} grader over førindustrielt nivå.",
+				"2|Sonden skal reise i {n} måneder til.",
+				"2|Dataene blir fritt tilgjengelige for forskere over hele verden.",
 			},
 		},
 		spo: {
@@ -149,6 +153,10 @@ var bankNO = &bank{
 				"0,1|{Team2} var best før pause, men fikk ikke ballen i mål.",
 				"0,1|– Gutta viste karakter i kveld, sa treneren.",
 				"0,1|{K} tilskuere så kampen i {city}.",
+				"2|Supporterne krevde endringer etter en rekke tap.",
+				"2|Assistenttreneren tar over inntil videre.",
+				"3|{Person2} ble nummer to, {n} sekunder bak.",
+				"3|Føret var raskt etter en kald natt.",
 			},
 		},
 		tec: {
@@ -167,6 +175,8 @@ var bankNO = &bank{
 				"0|Testerne roser batteriet, men kritiserer prisen.",
 				"2|Ifølge sikkerhetsforskere var sårbarheten kjent.",
 				"0|Produksjonen starter om {n} måneder.",
+				"1|Selskapet sier det samarbeider fullt ut med tilsynet.",
+				"1|Boten kan bli på flere prosent av årsomsetningen.",
 			},
 		},
 	},

@@ -112,6 +112,8 @@ var bankSE = &bank{
 				"0|– Vaccin är fortfarande det bästa skyddet, säger {person}, läkare i {city}.",
 				"1|Studien följde {k} patienter i två år.",
 				"1|Experterna betonar att mer forskning behövs.",
+				"2|Patienter väntar i månader på operation.",
+				"2|Regionerna lovar en plan för att korta köerna.",
 			},
 		},
 		sci: {
@@ -130,6 +132,8 @@ var bankSE = &bank{
 				"0|– Ett sådant resultat får man en gång i karriären, säger {person}.",
 				"0|Oberoende forskare måste bekräfta resultaten.",
 				"1|Den globala medeltemperaturen låg {pct1} grader över förindustriell nivå.",
+				"2|Sonden ska färdas i ytterligare {n} månader.",
+				"2|Datan blir fritt tillgänglig för forskare över hela världen.",
 			},
 		},
 		spo: {
@@ -149,6 +153,10 @@ var bankSE = &bank{
 				"0,1|{Team2} var bäst före paus men fick inte in bollen.",
 				"0,1|– Killarna visade karaktär i kväll, sade tränaren.",
 				"0,1|{K} åskådare såg matchen i {city}.",
+				"2|Supportrarna krävde förändring efter en rad förluster.",
+				"2|Assisterande tränaren tar över tills vidare.",
+				"3|{Person2} blev tvåa, {n} sekunder efter.",
+				"3|Föret var snabbt efter en kall natt.",
 			},
 		},
 		tec: {
@@ -167,6 +175,8 @@ var bankSE = &bank{
 				"0|Testarna hyllar batteriet men kritiserar priset.",
 				"2|Enligt säkerhetsforskare var sårbarheten känd sedan länge.",
 				"0|Produktionen startar om {n} månader.",
+				"1|Bolaget säger att det samarbetar fullt ut med myndigheten.",
+				"1|Böterna kan uppgå till flera procent av årsomsättningen.",
 			},
 		},
 	},
