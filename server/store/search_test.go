@@ -2,15 +2,17 @@ package store
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"tidings/model"
 )
 
-func search(t *testing.T, s *Store, q model.ArticlesQuery) model.Page[model.Article] {
+func doSearch(t *testing.T, s *Store, q model.ArticlesQuery) model.Page[model.Article] {
 	t.Helper()
 	if q.Page == 0 {
 		q.Page = 1
@@ -73,7 +75,7 @@ func TestSearchSemantics(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if got := titles(search(t, s, c.q)); !reflect.DeepEqual(got, c.want) {
+			if got := titles(doSearch(t, s, c.q)); !reflect.DeepEqual(got, c.want) {
 				t.Fatalf("got  %q\nwant %q", got, c.want)
 			}
 		})
@@ -101,13 +103,13 @@ func TestSearchSortOrders(t *testing.T) {
 		model.SortPublishedAt: {"Daily news", "Weather", "Volcano erupts"},
 		"":                    {"Daily news", "Weather", "Volcano erupts"},
 	} {
-		if got := titles(search(t, s, model.ArticlesQuery{Q: "volcano", SortBy: sortBy})); !reflect.DeepEqual(got, want) {
+		if got := titles(doSearch(t, s, model.ArticlesQuery{Q: "volcano", SortBy: sortBy})); !reflect.DeepEqual(got, want) {
 			t.Errorf("%q: got %q want %q", sortBy, got, want)
 		}
 	}
 	for _, sortBy := range model.SortOrders() {
-		p1 := search(t, s, model.ArticlesQuery{Q: "volcano", SortBy: sortBy, PageSize: 2})
-		p2 := search(t, s, model.ArticlesQuery{Q: "volcano", SortBy: sortBy, PageSize: 2, Page: 2})
+		p1 := doSearch(t, s, model.ArticlesQuery{Q: "volcano", SortBy: sortBy, PageSize: 2})
+		p2 := doSearch(t, s, model.ArticlesQuery{Q: "volcano", SortBy: sortBy, PageSize: 2, Page: 2})
 		all := append(titles(p1), titles(p2)...)
 		if p1.TotalResults != 3 || p2.TotalResults != 3 || len(all) != 3 ||
 			!reflect.DeepEqual(sorted(all), []string{"Daily news", "Volcano erupts", "Weather"}) {
@@ -129,12 +131,68 @@ func TestSearchRejectsUnsearchableQ(t *testing.T) {
 
 func TestSearchTotalsAndPastEnd(t *testing.T) {
 	s := openTestStore(t)
-	p := search(t, s, model.ArticlesQuery{Q: "climate", Page: 3, PageSize: 2})
+	p := doSearch(t, s, model.ArticlesQuery{Q: "climate", Page: 3, PageSize: 2})
 	if p.TotalResults != 5 || len(p.Items) != 1 {
 		t.Fatalf("page 3: %+v", p)
 	}
-	p = search(t, s, model.ArticlesQuery{Q: "climate", Page: 4, PageSize: 2})
+	p = doSearch(t, s, model.ArticlesQuery{Q: "climate", Page: 4, PageSize: 2})
 	if p.TotalResults != 5 || p.Items == nil || len(p.Items) != 0 {
 		t.Fatalf("page 4 must be empty with the total: %+v", p)
+	}
+}
+
+func TestRelevancyWindowAndPopularityIndexPlan(t *testing.T) {
+	s, err := Open("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	// Six matches: the oldest has the best title match, popularity rises
+	// with age.
+	var recs []record
+	for i := range 6 {
+		title := "storm report"
+		if i == 5 {
+			title = "storm storm storm"
+		}
+		recs = append(recs, record{Article: art("a", fmt.Sprintf("https://a.com/%d", i), title, "", "", time.Duration(i)*time.Hour),
+			popularity: float64(i), hasPopularity: true})
+	}
+	if err := s.add(ctx, nil, recs); err != nil {
+		t.Fatal(err)
+	}
+	full := titles(doSearch(t, s, model.ArticlesQuery{Q: "storm", SortBy: model.SortRelevancy}))
+	if full[0] != "storm storm storm" {
+		t.Fatalf("inside the window bm25 decides: %q", full)
+	}
+	defer func(w int64) { relevancyWindow = w }(relevancyWindow)
+	relevancyWindow = 3
+	var urls []string
+	for page := 1; page <= 3; page++ {
+		for _, a := range doSearch(t, s, model.ArticlesQuery{Q: "storm", SortBy: model.SortRelevancy, Page: page, PageSize: 2}).Items {
+			urls = append(urls, a.URL)
+		}
+	}
+	// The window holds the three newest (0, 1, 2), ranked (ties newest
+	// first); the rest follow newest first. Pages straddle the edge.
+	want := []string{"https://a.com/0", "https://a.com/1", "https://a.com/2", "https://a.com/3", "https://a.com/4", "https://a.com/5"}
+	if !reflect.DeepEqual(urls, want) {
+		t.Fatalf("paging across the window:\ngot  %q\nwant %q", urls, want)
+	}
+
+	for _, plan := range []int{0, 1 << 30} { // index-driven, then sort-driven
+		if plan == 0 {
+			defer func(n int) { popularityScanLimit = n }(popularityScanLimit)
+		}
+		popularityScanLimit = plan
+		p := doSearch(t, s, model.ArticlesQuery{Q: "storm", SortBy: model.SortPopularity, PageSize: 4, Page: 1,
+			From: base.Add(-4 * time.Hour).Format(time.RFC3339), Domains: []string{"a.com"}})
+		var got []string
+		for _, a := range p.Items {
+			got = append(got, a.URL)
+		}
+		if p.TotalResults != 5 || !reflect.DeepEqual(got, []string{"https://a.com/4", "https://a.com/3", "https://a.com/2", "https://a.com/1"}) {
+			t.Fatalf("popularity plan %d: %d %q", plan, p.TotalResults, got)
+		}
 	}
 }
