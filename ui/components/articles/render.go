@@ -1,6 +1,7 @@
 package articles
 
 import (
+	"fmt"
 	"strings"
 
 	"tidings/ui/common"
@@ -92,6 +93,10 @@ func Preview(it Item, ok bool, width, height int, ctx *common.Context) string {
 		}
 		if it.Content != "" && it.Content != it.Description {
 			add(s.Body.Render, it.Content)
+			lines = append(lines, "")
+		}
+		if it.More > 0 {
+			add(s.More.Render, fmt.Sprintf("%d more characters at the source", it.More))
 			lines = append(lines, "")
 		}
 		lines = append(lines, s.Label.Render(textsafe.Truncate("enter to read · o to open in browser", width)))
