@@ -42,6 +42,28 @@ func FuzzDecodeArticlesPage(f *testing.F) {
 	})
 }
 
+// FuzzDecodeSourcesPage does the same for /sources bodies; sources come
+// back with their codes lower-cased, as the model holds them.
+func FuzzDecodeSourcesPage(f *testing.F) {
+	for _, name := range []string{"sources_camel.json", "sources_snake.json", "error_in_ok.json"} {
+		f.Add(fixture(f, name))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		page, err := decodeSourcesPage(body, pagingHint{page: 2}, redactTestKey)
+		if err != nil {
+			checkDecodeError(t, err)
+			return
+		}
+		checkSanePage(t, page)
+		for _, s := range page.Items {
+			codes := string(s.Category) + string(s.Language) + string(s.Country)
+			if codes != strings.ToLower(codes) || !utf8.ValidString(s.ID+s.Name+s.Description+s.URL+codes) {
+				t.Fatalf("source %+v: codes not lower case or text not UTF-8", s)
+			}
+		}
+	})
+}
+
 func checkDecodeError(t *testing.T, err error) {
 	t.Helper()
 	var apiErr *Error
