@@ -256,3 +256,16 @@ func TestLightBackgroundRebuildsTheme(t *testing.T) {
 		t.Fatal("the rows were not re-rendered in the light theme")
 	}
 }
+
+func TestNarrowHeaderKeepsEveryTabClickable(t *testing.T) {
+	h := newHarness(&fakeClient{total: 3}, 40, 12, func(c *Config) { c.Demo = true })
+	header := strings.Split(h.view(), "\n")[0]
+	if strings.Contains(header, "…") || !strings.Contains(header, "1 Headlines") || !strings.Contains(header, " 3 ") {
+		t.Fatalf("narrow header: %q", header)
+	}
+	x := ansi.StringWidth(header[:strings.Index(header, " 3 ")]) + 2
+	h.send(tea.MouseClickMsg{X: x, Y: 0, Button: tea.MouseLeft})
+	if h.app.Active() != common.Search {
+		t.Fatalf("click on 3 gave %v", h.app.Active())
+	}
+}

@@ -63,15 +63,17 @@ func (a *App) tooSmallNote() string {
 type tab struct {
 	id    common.ScreenID
 	label string
+	short string // the label when the header is too narrow for all of them
 }
 
 func (a *App) tabs() []tab {
 	out := make([]tab, 0, 4)
 	for i, id := range listScreens {
-		out = append(out, tab{id, fmt.Sprintf("%d %s", i+1, a.screens[id].Title())})
+		n := fmt.Sprint(i + 1)
+		out = append(out, tab{id, n + " " + a.screens[id].Title(), n})
 	}
 	if _, ok := a.reader.Article(); ok {
-		out = append(out, tab{common.Reader, "Article"})
+		out = append(out, tab{common.Reader, "Article", "A"})
 	}
 	return out
 }
@@ -86,18 +88,39 @@ func (a *App) brand() string {
 	return b + " "
 }
 
-// header draws the brand, the tabs and the version. The tabs' cells are
-// computed the same way by tabAt, so clicks land on what is drawn.
+// tabLabels are the texts of the tabs as drawn: full labels when they fit
+// beside the brand, otherwise the active tab in full and the others by
+// number. header and tabAt both use it, so clicks land on what is drawn.
+func (a *App) tabLabels() ([]tab, []string) {
+	tabs := a.tabs()
+	labels := make([]string, len(tabs))
+	width := ansi.StringWidth(a.brand())
+	for i, t := range tabs {
+		labels[i] = t.label
+		width += ansi.StringWidth(t.label) + 2
+	}
+	if width > a.width {
+		for i, t := range tabs {
+			if t.id != a.active {
+				labels[i] = t.short
+			}
+		}
+	}
+	return tabs, labels
+}
+
+// header draws the brand, the tabs and the version.
 func (a *App) header() string {
 	st := a.ctx.Styles.Tabs
 	var b strings.Builder
 	b.WriteString(a.brand())
-	for _, t := range a.tabs() {
+	tabs, labels := a.tabLabels()
+	for i, t := range tabs {
 		style := st.Inactive
 		if t.id == a.active {
 			style = st.Active
 		}
-		b.WriteString(style.Render(t.label))
+		b.WriteString(style.Render(labels[i]))
 	}
 	line := b.String()
 	if v := a.ctx.Styles.App.Version.Render(a.version + " "); a.version != "" &&
@@ -111,8 +134,9 @@ func (a *App) header() string {
 func (a *App) tabAt(x int) (common.ScreenID, bool) {
 	pos := ansi.StringWidth(a.brand())
 	st := a.ctx.Styles.Tabs
-	for _, t := range a.tabs() {
-		w := ansi.StringWidth(st.Inactive.Render(t.label))
+	tabs, labels := a.tabLabels()
+	for i, t := range tabs {
+		w := ansi.StringWidth(st.Inactive.Render(labels[i]))
 		if x >= pos && x < pos+w {
 			return t.id, true
 		}
