@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -20,31 +21,93 @@ const (
 	maxFiller      = 2 // generic closing sentences per article, at most
 )
 
-// write assembles one article on story st for the planned slot p.
+// contentMode is how an article's content is sent.
+type contentMode int
+
+const (
+	contentWhole contentMode = iota
+	contentEmpty
+	contentTruncated
+	contentParagraph // wrapped in <p>…</p>
+	contentBoldLead  // lead sentence in <b>…</b>
+)
+
+// choices are an article's random decisions, drawn up front in a fixed
+// order so the text can then be written straight into the arena.
+type choices struct {
+	desc                     int
+	longTitle, author, image bool
+	entities                 bool
+	mode                     contentMode
+	first, last              int
+	sentences, limit, hidden int
+}
+
+func (g *generator) choose(b *bank, nDescs int) choices {
+	c := choices{
+		desc:      g.rng.IntN(nDescs),
+		longTitle: g.rng.IntN(100) < pctLongTitle,
+		author:    g.rng.IntN(100) >= pctNoAuthor,
+		image:     g.rng.IntN(100) >= pctNoImage,
+		entities:  g.rng.IntN(100) < pctEntities,
+		first:     g.rng.IntN(len(b.first)),
+		last:      g.rng.IntN(len(b.last)),
+		sentences: 2 + g.rng.IntN(6),
+		limit:     140 + g.rng.IntN(70),
+		hidden:    600 + g.rng.IntN(3400),
+	}
+	switch r := g.rng.IntN(100); {
+	case r < pctNoContent:
+		c.mode = contentEmpty
+	case r < pctNoContent+pctTruncated:
+		c.mode = contentTruncated
+	case r < pctNoContent+pctTruncated+pctHTMLContent:
+		c.mode = contentParagraph + contentMode(r%2)
+	}
+	return c
+}
+
+// write assembles one article on story st for the planned slot p. All of
+// its strings are slices of the generator's text arena: one allocation for
+// the whole catalogue instead of several per article.
 func (g *generator) write(i int, p plannedArticle, st *story) model.Article {
 	b := p.src.bank
 	t := b.topics[p.cat]
 	sc := scope{b: b, seed: st.seed}
+	w := &g.text
 
-	fam := t.titles[st.fam]
-	title := sc.render(fam[(st.hits+int(st.seed%3))%len(fam)])
-	st.hits++
 	var descBuf, bodyBuf [32]string
 	descs := fitting(descBuf[:0], t.descs, st.fam)
 	if len(descs) == 0 {
 		descs = b.leads
 	}
-	desc := sc.render(descs[g.rng.IntN(len(descs))])
 	own, shared := split(bodyBuf[:0], t.body, st.fam)
-	var fillBuf [8]string
-	filler := append(fillBuf[:0], b.filler...)
-	body := g.body(sc, desc, own, shared, filler)
+	c := g.choose(b, len(descs))
 
-	if g.rng.IntN(100) < pctLongTitle {
-		title = longTitle(title, sc, append(own, shared...))
+	fam := t.titles[st.fam]
+	start := w.Len()
+	sc.write(w, fam[(st.hits+int(st.seed%3))%len(fam)])
+	st.hits++
+	if c.longTitle {
+		g.lengthen(start, sc, own, shared)
 	}
-	published := g.now.Add(-g.articleAge(i, st)).UTC().Truncate(1e9)
+	title := g.since(start)
 
+	start = w.Len()
+	sc.write(w, descs[c.desc])
+	desc := g.since(start)
+
+	content := ""
+	if c.mode != contentEmpty {
+		var fillBuf [8]string
+		filler := append(fillBuf[:0], b.filler[:min(len(b.filler), maxFiller)]...)
+		content = g.body(sc, desc, c, own, shared, filler)
+	}
+	if c.entities {
+		desc = withEntities(desc)
+	}
+
+	published := g.now.Add(-g.articleAge(i, st)).UTC().Truncate(1e9)
 	var buf [96]byte
 	slug := buf[:0]
 	if !b.nonLatin {
@@ -54,141 +117,104 @@ func (g *generator) write(i int, p plannedArticle, st *story) model.Article {
 		slug = append(slug[:0], p.cat...) // titles in Arabic, Hebrew, Cyrillic script
 	}
 	slug = appendTag(append(slug, '-'), i)
-	var date [16]byte
+
 	a := model.Article{
 		Source:      model.SourceRef{ID: p.src.ID, Name: p.src.Name},
 		Title:       title,
 		Description: desc,
-		URL:         join("https://", p.src.domain, published.AppendFormat(date[:0], "/2006/01/02/"), slug, ""),
-		URLToImage:  join("https://", p.src.domain, []byte("/images/"), slug, ".jpg"),
 		PublishedAt: published,
-		Content:     body,
+		Content:     content,
 	}
-	g.roughen(&a, b)
+	var date [16]byte
+	start = w.Len()
+	w.WriteString("https://")
+	w.WriteString(p.src.domain)
+	w.Write(published.AppendFormat(date[:0], "/2006/01/02/"))
+	w.Write(slug)
+	a.URL = g.since(start)
+	if c.image {
+		start = w.Len()
+		w.WriteString("https://")
+		w.WriteString(p.src.domain)
+		w.WriteString("/images/")
+		w.Write(slug)
+		w.WriteString(".jpg")
+		a.URLToImage = g.since(start)
+	}
+	if c.author {
+		start = w.Len()
+		w.WriteString(b.first[c.first])
+		w.WriteByte(' ')
+		w.WriteString(b.last[c.last])
+		a.Author = g.since(start)
+	}
 	return a
 }
 
-// body is the article text: the summary as lead, then two to seven
-// sentences, first those written for this story's family (shuffled), then
-// sentences that fit any story of the category, then the language's filler
-// when the banks run short; none repeated.
-func (g *generator) body(sc scope, lead string, own, shared, filler []string) string {
-	n := 2 + g.rng.IntN(6)
-	var sb strings.Builder
-	sb.Grow(len(lead) + n*130)
-	sb.WriteString(lead)
-	if len(filler) > maxFiller {
-		filler = filler[:maxFiller]
+// since returns what was written to the arena from start on. Strings
+// handed out earlier stay valid: the builder only ever appends.
+func (g *generator) since(start int) string { return g.text.String()[start:] }
+
+// body writes the article text: the summary as lead, then up to
+// c.sentences sentences, first those written for this story's family
+// (shuffled), then sentences that fit any story of the category, then the
+// language's filler when the banks run short; none repeated.
+func (g *generator) body(sc scope, lead string, c choices, own, shared, filler []string) string {
+	w := &g.text
+	start := w.Len()
+	switch c.mode {
+	case contentParagraph:
+		w.WriteString("<p>")
+		w.WriteString(lead)
+	case contentBoldLead:
+		w.WriteString("<b>")
+		w.WriteString(lead)
+		w.WriteString("</b>")
+	default:
+		w.WriteString(lead)
 	}
+	n := c.sentences
 	for _, list := range [3][]string{own, shared, filler} {
 		for j := 0; j < len(list) && n > 0; j++ {
 			k := j + g.rng.IntN(len(list)-j)
 			list[j], list[k] = list[k], list[j]
-			sb.WriteByte(' ')
-			sc.write(&sb, list[j])
+			w.WriteByte(' ')
+			sc.write(w, list[j])
 			n--
 		}
 	}
-	return sb.String()
+	if c.mode == contentParagraph {
+		w.WriteString("</p>")
+	}
+	text := g.since(start)
+	if c.mode != contentTruncated {
+		return text
+	}
+	cut, rest := truncation(text, c.limit)
+	if cut == 0 {
+		return text // short enough to send whole
+	}
+	start = w.Len()
+	w.WriteString(text[:cut])
+	w.WriteString("… [+")
+	w.Write(strconv.AppendInt(nil, int64(rest+c.hidden), 10))
+	w.WriteString(" chars]")
+	return g.since(start)
 }
 
-// A phrase-bank sentence may start with family tags, "0,3|…": it then
-// fits only stories of those title families. Untagged sentences fit any.
-
-// fitting appends to dst the sentences of list that fit family fam, tags
-// stripped.
-func fitting(dst, list []string, fam int) []string {
-	for _, s := range list {
-		if text, _, ok := fits(s, fam); ok {
-			dst = append(dst, text)
+// lengthen extends the headline written from start with clauses from the
+// story's body until it is longer than longTitleRunes, as some outlets'
+// SEO headlines are.
+func (g *generator) lengthen(start int, sc scope, own, shared []string) {
+	for _, list := range [2][]string{own, shared} {
+		for _, s := range list {
+			if utf8.RuneCountInString(g.since(start)) > longTitleRunes {
+				return
+			}
+			g.text.WriteString(" — ")
+			g.text.WriteString(strings.TrimRight(sc.render(s), ".!۔"))
 		}
 	}
-	return dst
-}
-
-// split is fitting that puts the sentences written for family fam (own)
-// before the untagged ones (shared), returning both as views of dst.
-func split(dst, list []string, fam int) (own, shared []string) {
-	for _, s := range list {
-		if text, tagged, ok := fits(s, fam); ok && tagged {
-			dst = append(dst, text)
-		}
-	}
-	nOwn := len(dst)
-	for _, s := range list {
-		if _, tagged, _ := fits(s, fam); !tagged {
-			dst = append(dst, s)
-		}
-	}
-	return dst[:nOwn:nOwn], dst[nOwn:]
-}
-
-// fits reports whether sentence s fits family fam, and returns its text.
-func fits(s string, fam int) (text string, tagged, ok bool) {
-	if s == "" || s[0] < '0' || s[0] > '9' {
-		return s, false, true
-	}
-	bar := strings.IndexByte(s, '|')
-	if bar < 0 {
-		return s, false, true
-	}
-	n := 0
-	for i := 0; i <= bar; i++ {
-		c := s[i]
-		if c >= '0' && c <= '9' {
-			n = n*10 + int(c-'0')
-			continue
-		}
-		if n == fam {
-			return s[bar+1:], true, true
-		}
-		n = 0
-	}
-	return s[bar+1:], true, false
-}
-
-// roughen applies the irregularities readers must cope with: missing
-// authors, images and content, truncated content, stray HTML.
-func (g *generator) roughen(a *model.Article, b *bank) {
-	if g.rng.IntN(100) >= pctNoAuthor {
-		a.Author = b.first[g.rng.IntN(len(b.first))] + " " + b.last[g.rng.IntN(len(b.last))]
-	}
-	if g.rng.IntN(100) < pctNoImage {
-		a.URLToImage = ""
-	}
-	if g.rng.IntN(100) < pctEntities {
-		a.Description = withEntities(a.Description)
-	}
-	switch r := g.rng.IntN(100); {
-	case r < pctNoContent:
-		a.Content = ""
-	case r < pctNoContent+pctTruncated:
-		a.Content = truncateContent(a.Content, 140+g.rng.IntN(70), 600+g.rng.IntN(3400))
-	case r < pctNoContent+pctTruncated+pctHTMLContent:
-		a.Content = withHTML(a.Content, r%2 == 0)
-	}
-}
-
-// withHTML wraps the text in a paragraph, or bolds its lead sentence, as
-// some feeds leave markup in content.
-func withHTML(text string, para bool) string {
-	if para {
-		return "<p>" + text + "</p>"
-	}
-	if i := strings.Index(text, ". "); i > 0 {
-		return "<b>" + text[:i+1] + "</b>" + text[i+1:]
-	}
-	return "<b>" + text + "</b>"
-}
-
-// longTitle extends a headline with clauses from the story's body until it
-// is longer than longTitleRunes, as some outlets' SEO headlines are.
-func longTitle(title string, sc scope, sentences []string) string {
-	for j := 0; j < len(sentences) && utf8.RuneCountInString(title) <= longTitleRunes; j++ {
-		clause := strings.TrimRight(sc.render(sentences[j]), ".!۔")
-		title += " — " + clause
-	}
-	return title
 }
 
 // appendTag appends a six-hex-digit tag unique per article index (an odd
@@ -200,18 +226,6 @@ func appendTag(dst []byte, i int) []byte {
 		dst = append(dst, hex[v>>shift&0xF])
 	}
 	return dst
-}
-
-// join concatenates URL parts with a single allocation.
-func join(scheme, host string, mid, path []byte, suffix string) string {
-	var sb strings.Builder
-	sb.Grow(len(scheme) + len(host) + len(mid) + len(path) + len(suffix))
-	sb.WriteString(scheme)
-	sb.WriteString(host)
-	sb.Write(mid)
-	sb.Write(path)
-	sb.WriteString(suffix)
-	return sb.String()
 }
 
 func letters(s []byte) int {

@@ -62,75 +62,101 @@ func (s scope) write(sb *strings.Builder, tpl string) {
 			return
 		}
 		sb.WriteString(tpl[:i])
-		if v, ok := s.value(tpl[i+1 : i+j]); ok {
-			sb.WriteString(v)
-		} else {
+		if !s.emit(sb, tpl[i+1:i+j]) {
 			sb.WriteString(tpl[i : i+j+1])
 		}
 		tpl = tpl[i+j+1:]
 	}
 }
 
-// value resolves one placeholder. A trailing digit picks a different
-// filler from the same list ({team2} is never the same club as {team}).
-func (s scope) value(key string) (string, bool) {
-	if key == "" {
-		return "", false
+// emit writes the value of one placeholder to w, reporting false for an
+// unknown one. A trailing digit picks a different filler from the same list
+// ({team2} is never the same club as {team}); a capital first letter
+// ({Company}) capitalises the value. It allocates nothing: it sits in the
+// innermost loop of the catalogue build.
+func (s scope) emit(w *strings.Builder, key string) bool {
+	if key == "" || len(key) > 24 {
+		return false
 	}
-	upper := key[0] >= 'A' && key[0] <= 'Z'
+	var lower [24]byte
+	n := copy(lower[:], key)
+	upper := lower[0] >= 'A' && lower[0] <= 'Z'
 	if upper {
-		key = string(key[0]+'a'-'A') + key[1:]
+		lower[0] += 'a' - 'A'
 	}
 	nth := 0
-	if c := key[len(key)-1]; c >= '2' && c <= '9' {
+	if c := lower[n-1]; c >= '2' && c <= '9' && n > 1 {
 		nth = int(c - '1')
-		key = key[:len(key)-1]
+		n--
 	}
-	v, ok := s.lookup(key, nth)
-	if ok && upper {
-		v = capitalise(v)
-	}
-	return v, ok
-}
-
-func (s scope) lookup(key string, nth int) (string, bool) {
-	h := mix(s.seed ^ hashString(key))
-	switch key {
+	name := lower[:n]
+	h := mix(s.seed ^ hashBytes(name))
+	var num [24]byte
+	switch string(name) {
 	case "name":
-		return s.name, s.name != ""
+		w.WriteString(s.name)
+		return s.name != ""
 	case "person":
 		h2 := mix(h + uint64(nth)*7919)
-		return pick(s.b.first, h2) + " " + pick(s.b.last, h2>>20), true
+		writeCapital(w, pick(s.b.first, h2), upper)
+		w.WriteByte(' ')
+		w.WriteString(pick(s.b.last, h2>>20))
+		return true
 	case "pct": // a policy-rate-like figure: 0.25 to 6.50 in quarter steps
-		q := 1 + h%26
-		return s.decimalNum(int(q)*25, 2), true
+		w.Write(s.appendDecimal(num[:0], int(1+h%26)*25, 2))
 	case "pct1": // 0.3 to 9.9
-		return s.decimalNum(int(3+h%97), 1), true
+		w.Write(s.appendDecimal(num[:0], int(3+h%97), 1))
 	case "bn": // 1.1 to 48.9
-		return s.decimalNum(int(11+h%479), 1), true
+		w.Write(s.appendDecimal(num[:0], int(11+h%479), 1))
 	case "n": // a small count
-		return strconv.Itoa(int(3 + h%38)), true
+		w.Write(strconv.AppendInt(num[:0], int64(3+h%38), 10))
 	case "k": // hundreds to thousands, in tens
-		return s.groupInt(int(12+h%970) * 10), true
+		w.Write(s.appendGrouped(num[:0], int(12+h%970)*10))
 	case "year":
-		return strconv.Itoa(int(1871 + h%146)), true
+		w.Write(strconv.AppendInt(num[:0], int64(1871+h%146), 10))
 	case "min": // a late minute of a match, one English writes with "th"
-		return strconv.Itoa(lateMinutes[h%uint64(len(lateMinutes))]), true
+		w.Write(strconv.AppendInt(num[:0], int64(lateMinutes[h%uint64(len(lateMinutes))]), 10))
 	case "score":
-		won := int(1 + h%4)
-		lost := int(h>>8) % won
-		return strconv.Itoa(won) + s.b.score + strconv.Itoa(lost), true
+		won := int64(1 + h%4)
+		lost := int64(h>>8) % won
+		w.Write(strconv.AppendInt(num[:0], won, 10))
+		w.WriteString(s.b.score)
+		w.Write(strconv.AppendInt(num[:0], lost, 10))
+	default:
+		list := s.b.slots[string(name)]
+		if len(list) == 0 {
+			return false
+		}
+		i := int(h % uint64(len(list)))
+		if nth > 0 && len(list) > 1 {
+			step := 1 + int(mix(h+uint64(nth))%uint64(len(list)-1))
+			i = (i + step) % len(list)
+		}
+		writeCapital(w, list[i], upper)
 	}
-	list := s.b.slots[key]
-	if len(list) == 0 {
-		return "", false
+	return true
+}
+
+// writeCapital writes s, upper-casing its first letter when asked; scripts
+// without case are written as they are.
+func writeCapital(w *strings.Builder, s string, upper bool) {
+	r, size := utf8.DecodeRuneInString(s)
+	if !upper || r == utf8.RuneError || unicode.IsUpper(r) {
+		w.WriteString(s)
+		return
 	}
-	i := int(h % uint64(len(list)))
-	if nth > 0 && len(list) > 1 {
-		step := 1 + int(mix(h+uint64(nth))%uint64(len(list)-1))
-		i = (i + step) % len(list)
+	w.WriteRune(unicode.ToUpper(r))
+	w.WriteString(s[size:])
+}
+
+// hashBytes is hashString for a byte slice.
+func hashBytes(b []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= 1099511628211
 	}
-	return list[i], true
+	return h
 }
 
 var lateMinutes = []int{74, 75, 76, 77, 78, 79, 80, 84, 85, 86, 87, 88, 89, 90}
@@ -139,35 +165,30 @@ func pick(list []string, h uint64) string {
 	return list[int(h%uint64(len(list)))]
 }
 
-// decimalNum formats v/10^places with the bank's decimal separator.
-func (s scope) decimalNum(v, places int) string {
+// appendDecimal appends v/10^places with the bank's decimal separator.
+func (s scope) appendDecimal(dst []byte, v, places int) []byte {
 	div := 1
 	for range places {
 		div *= 10
 	}
-	frac := strconv.Itoa(v % div)
-	for len(frac) < places {
-		frac = "0" + frac
+	dst = strconv.AppendInt(dst, int64(v/div), 10)
+	dst = append(dst, s.b.decimal...)
+	frac := v % div
+	for d := div / 10; d > 0; d /= 10 {
+		dst = append(dst, byte('0'+frac/d%10))
 	}
-	return strconv.Itoa(v/div) + s.b.decimal + frac
+	return dst
 }
 
-// groupInt writes n with the bank's thousands separator (2,400 / 2.400).
-func (s scope) groupInt(n int) string {
-	d := strconv.Itoa(n)
-	if len(d) <= 3 || s.b.thousand == "" {
-		return d
+// appendGrouped appends n (below a million) with the bank's thousands
+// separator: 2,400 / 2.400 / 2 400.
+func (s scope) appendGrouped(dst []byte, n int) []byte {
+	if n < 1000 || s.b.thousand == "" {
+		return strconv.AppendInt(dst, int64(n), 10)
 	}
-	return d[:len(d)-3] + s.b.thousand + d[len(d)-3:]
-}
-
-// capitalise upper-cases the first letter; scripts without case are kept.
-func capitalise(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	if r == utf8.RuneError || unicode.IsUpper(r) {
-		return s
-	}
-	return string(unicode.ToUpper(r)) + s[n:]
+	dst = strconv.AppendInt(dst, int64(n/1000), 10)
+	dst = append(dst, s.b.thousand...)
+	return append(dst, byte('0'+n/100%10), byte('0'+n/10%10), byte('0'+n%10))
 }
 
 // slugify turns a title into a URL path segment of ASCII letters, digits
@@ -242,12 +263,13 @@ var latinFold = map[rune]string{
 	'ÿ': "y", 'ß': "ss", 'œ': "oe",
 }
 
-// truncateContent cuts text the way real news services do: about limit
-// runes, at a word boundary, followed by "… [+N chars]" where N counts the
-// characters left out: those of text plus hidden, the unseen rest of the
-// full article (real services count the whole story, not the snippet).
-func truncateContent(text string, limit, hidden int) string {
-	cut, n := 0, 0
+// truncation finds where to cut content the way real news services do:
+// after about limit runes, at the last space before it (a byte offset), and
+// how many runes follow the cut; cut is 0 when the text is short enough to
+// keep whole. The article then ends "… [+N chars]", N counting the cut runes
+// plus the unseen rest of the full story, as real services count it.
+func truncation(text string, limit int) (cut, rest int) {
+	n := 0
 	for i, r := range text {
 		if n > limit {
 			break
@@ -258,10 +280,9 @@ func truncateContent(text string, limit, hidden int) string {
 		n++
 	}
 	if n <= limit || cut == 0 {
-		return text // short enough to send whole
+		return 0, 0
 	}
-	rest := utf8.RuneCountInString(text[cut:]) + hidden
-	return text[:cut] + "… [+" + strconv.Itoa(rest) + " chars]"
+	return cut, utf8.RuneCountInString(text[cut:])
 }
 
 // withEntities writes s the way some feeds send descriptions: quotes,
