@@ -149,7 +149,36 @@ func (a *App) tabAt(x int) (common.ScreenID, bool) {
 func (a *App) fullHelp() string {
 	title := a.ctx.Styles.Reader.Title.Render(" Keys — "+a.current().Title()) +
 		a.ctx.Styles.Reader.Label.Render("   (any key closes)")
-	return title + "\n\n" + indent(a.help.FullHelpView(a.current().FullHelp()), " ")
+	return title + "\n\n" + indent(a.helpColumns(a.current().FullHelp()), " ")
+}
+
+// helpColumns lays the help groups out as columns, starting a new band of
+// columns below when the next one would not fit the width.
+func (a *App) helpColumns(groups [][]key.Binding) string {
+	const gap = "    "
+	var bands, band []string
+	width := 0
+	for _, g := range groups {
+		col := a.help.FullHelpView([][]key.Binding{g})
+		if col == "" {
+			continue
+		}
+		w := lipgloss.Width(col)
+		if len(band) > 0 && width+len(gap)+w > a.width-1 {
+			bands = append(bands, lipgloss.JoinHorizontal(lipgloss.Top, band...))
+			band, width = nil, 0
+		}
+		if len(band) > 0 {
+			band = append(band, gap)
+			width += len(gap)
+		}
+		band = append(band, col)
+		width += w
+	}
+	if len(band) > 0 {
+		bands = append(bands, lipgloss.JoinHorizontal(lipgloss.Top, band...))
+	}
+	return strings.Join(bands, "\n\n")
 }
 
 func indent(block, pad string) string {
