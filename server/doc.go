@@ -48,7 +48,12 @@
 //     (2026-11-20) or date-time (2026-11-20T08:00:00Z; offsets and
 //     fractions accepted, zone-less means UTC); a bare to date means the end
 //     of that day; from after to is 400. language is one of the spec's
-//     thirteen codes. sortBy defaults to publishedAt (newest first).
+//     thirteen codes. sortBy defaults to publishedAt (newest first);
+//     relevancy (bm25, title over description over content) and popularity
+//     rank the store.RankWindow (500) newest matches, after which results
+//     continue newest first, so a search's cost does not grow with the
+//     number of matches. Popularity is a stored score: imported with the
+//     article or derived from its URL (see package store).
 //   - q syntax (see store.MatchExpression): words are ANDed; "quoted
 //     phrases"; +word must appear; -word or NOT word must not; OR (upper
 //     case) between two terms accepts either. Punctuation only separates

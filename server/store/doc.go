@@ -27,5 +27,11 @@
 //     [MatchExpression]; user text never reaches MATCH unquoted.
 //   - Totals are counted once per distinct query and cached until the next
 //     write, so paging through results does not rescan every match.
+//   - sortBy=relevancy (bm25; title weighs 10, description 4, content 1)
+//     and sortBy=popularity rank the RankWindow (500) newest matches; past
+//     them results continue newest first. This bounds the cost of a search
+//     for a common word, which would otherwise score every match.
+//   - The in-memory database (Open("")) uses SQLite's memdb VFS so that the
+//     connection pool shares it and reads run in parallel.
 //   - Sources are listed by name (case-insensitive), then id.
 package store

@@ -7,21 +7,16 @@ import (
 	"tidings/model"
 )
 
-// Bounds that keep a search's cost independent of how many articles match.
-const (
-	// RelevancyWindow is how many of the newest matches relevancy ranks by
-	// bm25. Scoring every match of a common word would cost seconds on a
-	// large store; past the window, results continue newest first. In news
-	// the most relevant article is rarely an old one.
-	RelevancyWindow = 1000
-)
+// RankWindow is how many of the newest matches the relevancy and
+// popularity orders rank. Scoring or sorting every match of a common word
+// costs time in proportion to the matches (seconds on a large store); with
+// the window a search costs the same whatever matches. Past the window,
+// results continue newest first, so every match is still reachable exactly
+// once. In news the best article for a query is rarely an old one.
+const RankWindow = 500
 
-// popularityScanLimit is the match count above which a popularity sort
-// walks the popularity index instead of sorting every match.
-var popularityScanLimit = 5000
-
-// relevancyWindow is RelevancyWindow; tests shrink it to reach its edge.
-var relevancyWindow int64 = RelevancyWindow
+// rankWindow is RankWindow; tests shrink it to reach its edge.
+var rankWindow int64 = RankWindow
 
 // search is an /articles query split into the parts each plan places
 // differently: the MATCH expression, the row id range (from/to) and the
@@ -110,9 +105,9 @@ func (s *Store) Articles(ctx context.Context, q model.ArticlesQuery) (model.Page
 	}
 	switch q.SortBy {
 	case model.SortRelevancy:
-		page.Items, err = s.byRelevancy(ctx, sr, limit, offset)
+		page.Items, err = s.ranked(ctx, sr, "f.rank", "k", limit, offset)
 	case model.SortPopularity:
-		page.Items, err = s.byPopularity(ctx, sr, total, limit, offset)
+		page.Items, err = s.ranked(ctx, sr, "a.popularity", "k DESC", limit, offset)
 	default:
 		page.Items, err = s.newestFirst(ctx, sr, limit, offset)
 	}
@@ -132,21 +127,21 @@ func (s *Store) newestFirst(ctx context.Context, sr search, limit, offset int64)
 	return s.articles(ctx, query, append(args, limit, offset))
 }
 
-// byRelevancy ranks the RelevancyWindow newest matches by bm25 (title
-// weighted over description over content); later pages continue newest
-// first, so every match is still reachable exactly once.
-func (s *Store) byRelevancy(ctx context.Context, sr search, limit, offset int64) ([]model.Article, error) {
+// ranked sorts the rankWindow newest matches by key (bm25 rank, where
+// title weighs over description over content, or popularity), ties newest
+// first; later pages continue newest first.
+func (s *Store) ranked(ctx context.Context, sr search, key, order string, limit, offset int64) ([]model.Article, error) {
 	var items []model.Article
-	if offset < relevancyWindow {
-		body, args := sr.ftsDriven(false)
-		window := "SELECT f.rowid AS id, f.rank AS k" + body + " ORDER BY f.rowid DESC LIMIT ?"
-		query := pageQuery("SELECT id, k FROM ("+window+") ORDER BY k, id DESC", "p.k, p.id DESC")
-		n := min(limit, relevancyWindow-offset)
-		ranked, err := s.articles(ctx, query, append(args, relevancyWindow, n, offset))
+	if offset < rankWindow {
+		body, args := sr.ftsDriven(key == "a.popularity")
+		window := "SELECT f.rowid AS id, " + key + " AS k" + body + " ORDER BY f.rowid DESC LIMIT ?"
+		query := pageQuery("SELECT id, k FROM ("+window+") ORDER BY "+order+", id DESC", "p."+order+", p.id DESC")
+		n := min(limit, rankWindow-offset)
+		top, err := s.articles(ctx, query, append(args, rankWindow, n, offset))
 		if err != nil {
 			return nil, err
 		}
-		items = ranked
+		items = top
 		offset, limit = offset+n, limit-n
 	}
 	if limit > 0 {
@@ -157,32 +152,6 @@ func (s *Store) byRelevancy(ctx context.Context, sr search, limit, offset int64)
 		items = append(items, rest...)
 	}
 	return items, nil
-}
-
-// byPopularity sorts few matches directly; many matches are found faster by
-// walking the popularity index and keeping the rows that match.
-func (s *Store) byPopularity(ctx context.Context, sr search, total int, limit, offset int64) ([]model.Article, error) {
-	if total <= popularityScanLimit {
-		body, args := sr.ftsDriven(true)
-		query := pageQuery("SELECT f.rowid AS id, a.popularity AS k"+body+" ORDER BY k DESC, id DESC",
-			"p.k DESC, p.id DESC")
-		return s.articles(ctx, query, append(args, limit, offset))
-	}
-	var match where
-	match.add("articles_fts MATCH ?", sr.expr)
-	if sr.lo != nil {
-		match.add("rowid >= ?", *sr.lo)
-	}
-	if sr.hi != nil {
-		match.add("rowid <= ?", *sr.hi)
-	}
-	var w where
-	w.add("a.id IN (SELECT rowid FROM articles_fts"+match.sql()+")", match.args...)
-	w.conds = append(w.conds, sr.rows.conds...)
-	w.args = append(w.args, sr.rows.args...)
-	inner := "SELECT a.id AS id, a.popularity AS k FROM articles a INDEXED BY articles_popularity" + w.sql() +
-		" ORDER BY a.popularity DESC, a.id DESC"
-	return s.articles(ctx, pageQuery(inner, "p.k DESC, p.id DESC"), append(w.args, limit, offset))
 }
 
 // domainCond matches articles whose host is one of domains or a subdomain

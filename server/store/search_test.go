@@ -141,7 +141,7 @@ func TestSearchTotalsAndPastEnd(t *testing.T) {
 	}
 }
 
-func TestRelevancyWindowAndPopularityIndexPlan(t *testing.T) {
+func TestRankWindow(t *testing.T) {
 	s, err := Open("")
 	if err != nil {
 		t.Fatal(err)
@@ -161,38 +161,35 @@ func TestRelevancyWindowAndPopularityIndexPlan(t *testing.T) {
 	if err := s.add(ctx, nil, recs); err != nil {
 		t.Fatal(err)
 	}
-	full := titles(doSearch(t, s, model.ArticlesQuery{Q: "storm", SortBy: model.SortRelevancy}))
-	if full[0] != "storm storm storm" {
-		t.Fatalf("inside the window bm25 decides: %q", full)
-	}
-	defer func(w int64) { relevancyWindow = w }(relevancyWindow)
-	relevancyWindow = 3
-	var urls []string
-	for page := 1; page <= 3; page++ {
-		for _, a := range doSearch(t, s, model.ArticlesQuery{Q: "storm", SortBy: model.SortRelevancy, Page: page, PageSize: 2}).Items {
-			urls = append(urls, a.URL)
+	urls := func(sortBy model.SortBy, pageSize int) []string {
+		var out []string
+		for page := 1; page <= 6/pageSize; page++ {
+			p := doSearch(t, s, model.ArticlesQuery{Q: "storm", SortBy: sortBy, Page: page, PageSize: pageSize})
+			if p.TotalResults != 6 {
+				t.Fatalf("total %d", p.TotalResults)
+			}
+			for _, a := range p.Items {
+				out = append(out, strings.TrimPrefix(a.URL, "https://a.com/"))
+			}
 		}
+		return out
 	}
-	// The window holds the three newest (0, 1, 2), ranked (ties newest
-	// first); the rest follow newest first. Pages straddle the edge.
-	want := []string{"https://a.com/0", "https://a.com/1", "https://a.com/2", "https://a.com/3", "https://a.com/4", "https://a.com/5"}
-	if !reflect.DeepEqual(urls, want) {
-		t.Fatalf("paging across the window:\ngot  %q\nwant %q", urls, want)
+	if got := urls(model.SortRelevancy, 6); got[0] != "5" {
+		t.Fatalf("inside the window bm25 decides: %q", got)
 	}
-
-	for _, plan := range []int{0, 1 << 30} { // index-driven, then sort-driven
-		if plan == 0 {
-			defer func(n int) { popularityScanLimit = n }(popularityScanLimit)
-		}
-		popularityScanLimit = plan
-		p := doSearch(t, s, model.ArticlesQuery{Q: "storm", SortBy: model.SortPopularity, PageSize: 4, Page: 1,
-			From: base.Add(-4 * time.Hour).Format(time.RFC3339), Domains: []string{"a.com"}})
-		var got []string
-		for _, a := range p.Items {
-			got = append(got, a.URL)
-		}
-		if p.TotalResults != 5 || !reflect.DeepEqual(got, []string{"https://a.com/4", "https://a.com/3", "https://a.com/2", "https://a.com/1"}) {
-			t.Fatalf("popularity plan %d: %d %q", plan, p.TotalResults, got)
+	if got := urls(model.SortPopularity, 6); !reflect.DeepEqual(got, []string{"5", "4", "3", "2", "1", "0"}) {
+		t.Fatalf("inside the window popularity decides: %q", got)
+	}
+	defer func(w int64) { rankWindow = w }(rankWindow)
+	rankWindow = 3
+	// The window holds the three newest (0, 1, 2), ranked; the rest follow
+	// newest first. Pages of 2 straddle the edge.
+	for sortBy, want := range map[model.SortBy][]string{
+		model.SortRelevancy:  {"0", "1", "2", "3", "4", "5"}, // equal scores: newest first
+		model.SortPopularity: {"2", "1", "0", "3", "4", "5"},
+	} {
+		if got := urls(sortBy, 2); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s across the window edge: got %q want %q", sortBy, got, want)
 		}
 	}
 }

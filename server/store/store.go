@@ -21,6 +21,7 @@ type Store struct {
 	stmts  map[string]*sql.Stmt
 
 	counts *countCache
+	keep   *sql.Conn // pins an in-memory database; nil for files
 }
 
 var memSeq atomic.Uint64
@@ -30,23 +31,26 @@ var memSeq atomic.Uint64
 const maxCachedStmts = 256
 
 // Open opens (creating if needed) the database at path. An empty path is a
-// private in-memory database that lives until Close.
+// private in-memory database that lives until Close; it serves concurrent
+// readers like a file does.
 func Open(path string) (*Store, error) {
 	db, err := sql.Open("sqlite", dsn(path))
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
-	if path == "" {
-		// A memory database is a single connection: each connection to
-		// ":memory:" would be its own empty database.
-		db.SetMaxOpenConns(1)
-		db.SetConnMaxIdleTime(0)
-		db.SetConnMaxLifetime(0)
-	} else {
-		db.SetMaxOpenConns(8)
-		db.SetMaxIdleConns(8)
-	}
+	db.SetMaxOpenConns(8)
+	db.SetMaxIdleConns(8)
+	db.SetConnMaxLifetime(0)
+	db.SetConnMaxIdleTime(0)
 	s := &Store{db: db, stmts: map[string]*sql.Stmt{}, counts: newCountCache(4096)}
+	if path == "" {
+		// A memdb database lives while a connection to it is open: pin one
+		// so the pool trimming idle connections cannot drop the data.
+		if s.keep, err = db.Conn(context.Background()); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("open memory database: %w", err)
+		}
+	}
 	if err := s.migrate(context.Background()); err != nil {
 		db.Close()
 		return nil, err
@@ -55,12 +59,15 @@ func Open(path string) (*Store, error) {
 }
 
 func dsn(path string) string {
-	pragmas := "_pragma=busy_timeout(5000)&_pragma=foreign_keys(0)&_pragma=temp_store(memory)&_pragma=cache_size(-65536)"
+	pragmas := "_pragma=busy_timeout(5000)&_pragma=foreign_keys(0)&_pragma=temp_store(memory)&_pragma=cache_size(-65536)&_txlock=immediate"
 	if path == "" {
-		return fmt.Sprintf("file:tidings-mem-%d?mode=memory&%s", memSeq.Add(1), pragmas)
+		// The memdb VFS shares one in-memory database between the pool's
+		// connections (plain :memory: would give each its own), with
+		// real locking, so reads run in parallel.
+		return fmt.Sprintf("file:/tidings-mem-%d?vfs=memdb&%s", memSeq.Add(1), pragmas)
 	}
 	u := url.URL{Scheme: "file", Opaque: path}
-	return u.String() + "?" + pragmas + "&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	return u.String() + "?" + pragmas + "&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)"
 }
 
 // Close releases the database.
@@ -71,6 +78,9 @@ func (s *Store) Close() error {
 	}
 	s.stmts = nil
 	s.stmtMu.Unlock()
+	if s.keep != nil {
+		s.keep.Close()
+	}
 	return s.db.Close()
 }
 
@@ -114,7 +124,6 @@ CREATE INDEX IF NOT EXISTS articles_country_category ON articles(country, catego
 CREATE INDEX IF NOT EXISTS articles_source ON articles(source_id);
 CREATE INDEX IF NOT EXISTS articles_language ON articles(language);
 CREATE INDEX IF NOT EXISTS articles_rhost ON articles(rhost);
-CREATE INDEX IF NOT EXISTS articles_popularity ON articles(popularity DESC, id DESC);
 
 CREATE VIRTUAL TABLE IF NOT EXISTS articles_fts USING fts5(
 	title, description, content,

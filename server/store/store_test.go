@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -141,5 +142,47 @@ func TestClosedStoreErrors(t *testing.T) {
 	var verr *model.ValidationError
 	if _, err := s.Headlines(ctx, model.HeadlinesQuery{Page: 1, PageSize: 1}); err == nil || errors.As(err, &verr) {
 		t.Fatalf("closed store: %v", err)
+	}
+}
+
+func TestConcurrentReadsDuringWrites(t *testing.T) {
+	s := openTestStore(t)
+	done := make(chan struct{})
+	errs := make(chan error, 8)
+	for range 4 {
+		go func() {
+			for {
+				select {
+				case <-done:
+					errs <- nil
+					return
+				default:
+				}
+				if _, err := s.Articles(ctx, model.ArticlesQuery{Q: "climate", Page: 1, PageSize: 5}); err != nil {
+					errs <- err
+					return
+				}
+				if _, err := s.Headlines(ctx, model.HeadlinesQuery{Country: "gb", Page: 1, PageSize: 5}); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	for i := range 20 {
+		a := art("bbc-news", fmt.Sprintf("https://www.bbc.co.uk/live/%d", i), "Live climate update", "", "", 0)
+		if err := s.Add(ctx, nil, []model.Article{a}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	close(done)
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, _ := s.Headlines(ctx, model.HeadlinesQuery{Country: "gb", Page: 1, PageSize: 5})
+	if p.TotalResults != 22 {
+		t.Fatalf("total after writes: %d", p.TotalResults)
 	}
 }
