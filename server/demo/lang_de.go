@@ -35,7 +35,7 @@ var bankDE = &bank{
 			"Freiburg", "Linz", "Rostock", "Münster", "Innsbruck"},
 		"company": {"Nordwerk AG", "Rheinstahl", "Brandauer Logistik", "Elbtal Energie", "Kessler & Söhne",
 			"Alpina Versicherung", "Hansa Chemie", "Voss Automobile", "Sternfeld Bank", "Mühlbach Pharma"},
-		"party":    {"die Bürgerunion", "die Freie Mitte", "die Sozialen Demokraten", "die Grüne Liste", "die Volkspartei der Mitte"},
+		"party":    {"die Bürgerunion", "die Freie Mitte", "die Soziale Allianz", "die Grüne Liste", "die Volkspartei der Mitte"},
 		"minister": {"der Finanzminister", "die Gesundheitsministerin", "der Verkehrsminister", "die Bundeskanzlerin", "der Innenminister"},
 		"team": {"FC Rheinfels", "Eintracht Waldau", "SV Nordhafen", "Borussia Talheim", "TSV Grünberg",
 			"Union Elbstadt", "SC Alpenblick", "Fortuna Hellweg"},
@@ -51,7 +51,7 @@ var bankDE = &bank{
 	topics: map[model.Category]*topic{
 		gen: {
 			titles: [][]string{
-				{"Wahl in {city}: {party} gewinnt überraschend deutlich", "Landtagswahl: Klarer Sieg für {party}", "Nach der Wahl: {party} beansprucht Regierungsauftrag"},
+				{"Wahl in {city}: {Party} gewinnt überraschend deutlich", "Landtagswahl: Klarer Sieg für {party}", "Nach der Wahl: {Party} beansprucht Regierungsauftrag"},
 				{"{Minister} tritt nach Streit um Haushalt zurück", "Rücktritt: {minister} zieht Konsequenzen aus Haushaltsstreit"},
 				{"Unwetter in {city}: Tausende ohne Strom", "Hochwasser in {city} – Feuerwehr im Dauereinsatz", "Schwerstes Unwetter seit {n} Jahren trifft {city}"},
 				{"Tausende demonstrieren in {city} für mehr Klimaschutz", "Klimaprotest legt Innenstadt von {city} lahm"},
@@ -60,11 +60,11 @@ var bankDE = &bank{
 			},
 			descs: []string{
 				"2,3,4|Die Lage in {city} war am {day}abend weiterhin unübersichtlich.",
-				"0,1,5|Die Entscheidung gilt als Wendepunkt für die Regierung, die in Umfragen seit Monaten hinter {party} liegt.",
+				"0,1,5|Die Entscheidung gilt als Wendepunkt für die Regierung, die in Umfragen seit Monaten zurückliegt.",
 				"Was bisher bekannt ist – und was es für die Menschen in {city} bedeutet.",
 			},
 			body: []string{
-				"0|Die Wahlbeteiligung lag nach Angaben der Wahlleitung bei {n} Prozent.",
+				"0|Die Wahlbeteiligung lag nach Angaben der Wahlleitung bei {turnout} Prozent.",
 				"0|„Das ist ein klarer Auftrag der Wählerinnen und Wähler“, sagte {person} in {city}.",
 				"Die Opposition warf der Regierung vor, Warnungen jahrelang ignoriert zu haben.",
 				"2|Die Feuerwehr rückte nach eigenen Angaben zu mehr als {k} Einsätzen aus.",
@@ -161,7 +161,7 @@ var bankDE = &bank{
 				"0,1,3|Das Team von {institute} sammelte {n} Jahre lang Daten.",
 				"0,3|„So ein Ergebnis erlebt man einmal im Forscherleben“, sagte {person}.",
 				"0,3|Unabhängige Fachleute wollen die Ergebnisse noch überprüfen.",
-				"1,4|Die globale Durchschnittstemperatur lag {pct1} Grad über dem vorindustriellen Niveau.",
+				"1,4|Die globale Durchschnittstemperatur lag {warming} Grad über dem vorindustriellen Niveau.",
 				"2|Die Daten sollen Forschenden weltweit frei zur Verfügung stehen.",
 				"0|Die Proben werden in Laboren in {city} untersucht.",
 			},

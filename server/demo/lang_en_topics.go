@@ -189,7 +189,7 @@ var topicsEN = map[model.Category]*topic{
 			"0|Samples will be analysed at laboratories in {city} and {country}.",
 			"1|The probe will travel for {n} months before reaching its target.",
 			"1|Data from the mission will be made freely available to scientists worldwide.",
-			"2,3|Global average temperatures were {pct1} degrees above pre-industrial levels.",
+			"2,3|Global average temperatures were {warming} degrees above pre-industrial levels.",
 			"2,3|The findings add to growing evidence that climate change is accelerating.",
 			"4|Researchers hope to repeat the experiment at larger scale next year.",
 			"5|The project has received funding of ${bn}m over five years.",

@@ -60,11 +60,11 @@ var bankES = &bank{
 			},
 			descs: []string{
 				"2,3,4|La situación seguía siendo confusa el {day} por la noche en {city}.",
-				"0,1,5|La decisión marca un punto de inflexión para el gobierno, que va detrás de {party} en las encuestas.",
+				"0,1,5|La decisión marca un punto de inflexión para el gobierno, que cae en las encuestas.",
 				"Lo que se sabe hasta ahora y qué significa para los vecinos de {city}.",
 			},
 			body: []string{
-				"0|La participación alcanzó el {n} %, según los datos oficiales.",
+				"0|La participación alcanzó el {turnout} %, según los datos oficiales.",
 				"0|«Es un mensaje claro de los votantes», dijo {person} en {city}.",
 				"La oposición acusó al gobierno de ignorar las advertencias durante años.",
 				"2|Los bomberos atendieron más de {k} llamadas desde la madrugada.",
@@ -161,7 +161,7 @@ var bankES = &bank{
 				"0,1,3|El equipo de {institute} reunió datos durante {n} años.",
 				"0,3|«Es el tipo de resultado que uno espera una vez en la vida», explicó {person}.",
 				"0,3|Investigadores independientes aún deben confirmar los resultados.",
-				"1,4|La temperatura media mundial superó en {pct1} grados el nivel preindustrial.",
+				"1,4|La temperatura media mundial superó en {warming} grados el nivel preindustrial.",
 				"2|Los datos estarán disponibles para científicos de todo el mundo.",
 				"0|Las muestras se analizarán en laboratorios de {city}.",
 			},

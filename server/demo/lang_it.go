@@ -29,7 +29,7 @@ var bankIT = &bank{
 	slots: map[string][]string{
 		"city":      {"Torino", "Bologna", "Genova", "Palermo", "Bari", "Verona", "Lugano", "Firenze", "Trieste", "Cagliari", "Padova"},
 		"company":   {"Gruppo Valsesia", "Enertirreno", "Banca del Po", "Lanterna Telecom", "Acciaierie Lombarde", "Farmalpi", "Trasporti Adriatici"},
-		"party":     {"l'Unione Civica", "il Movimento per il Futuro", "i Verdi Uniti", "l'Alleanza Democratica", "il Patto Popolare"},
+		"party":     {"l'Unione Civica", "il Movimento per il Futuro", "la Lista Verde", "l'Alleanza Democratica", "il Patto Popolare"},
 		"minister":  {"il ministro dell'Economia", "la ministra della Salute", "la presidente del Consiglio", "il ministro dei Trasporti"},
 		"team":      {"Atletico Valdarno", "Sporting Lagunare", "US Monteverde", "Real Brenta", "AC Tirreno", "Virtus Appennino"},
 		"disease":   {"l'influenza", "il morbillo", "la pertosse", "il virus respiratorio sinciziale"},
@@ -51,11 +51,11 @@ var bankIT = &bank{
 			},
 			descs: []string{
 				"2,3,4|La situazione a {city} restava confusa nella serata di {day}.",
-				"0,1|La decisione segna una svolta per il governo, da mesi dietro a {party} nei sondaggi.",
+				"0,1|La decisione segna una svolta per il governo, da mesi in calo nei sondaggi.",
 				"Cosa sappiamo finora e cosa cambia per chi vive a {city}.",
 			},
 			body: []string{
-				"0|L'affluenza è stata del {n} per cento, secondo i dati ufficiali.",
+				"0|L'affluenza è stata del {turnout} per cento, secondo i dati ufficiali.",
 				"0|«È un messaggio chiaro degli elettori», ha detto {person} a {city}.",
 				"L'opposizione accusa il governo di aver ignorato gli avvertimenti per anni.",
 				"2|I vigili del fuoco sono intervenuti più di {k} volte dalla notte.",
@@ -142,7 +142,7 @@ var bankIT = &bank{
 				"0,1|Il gruppo di {institute} ha raccolto dati per {n} anni.",
 				"0|«È il risultato che si spera una volta nella vita», spiega {person}.",
 				"0|Ricercatori indipendenti dovranno confermare i risultati.",
-				"1,3|La temperatura media globale ha superato di {pct1} gradi il livello preindustriale.",
+				"1,3|La temperatura media globale ha superato di {warming} gradi il livello preindustriale.",
 				"0|I campioni saranno analizzati nei laboratori di {city}.",
 				"2|La sonda viaggerà ancora per {n} mesi.",
 				"2|I dati saranno messi a disposizione dei ricercatori di tutto il mondo.",

@@ -53,7 +53,7 @@ var bankNL = &bank{
 				"Wat we tot nu toe weten en wat het betekent voor inwoners van {city}.",
 			},
 			body: []string{
-				"0|De opkomst lag volgens de kiesraad op {n} procent.",
+				"0|De opkomst lag volgens de kiesraad op {turnout} procent.",
 				"0|'Dit is een duidelijke boodschap van de kiezer', zei {person} in {city}.",
 				"De oppositie verwijt het kabinet jarenlang waarschuwingen te hebben genegeerd.",
 				"2|De brandweer rukte sinds de ochtend meer dan {k} keer uit.",
@@ -133,7 +133,7 @@ var bankNL = &bank{
 				"0,1|Het team van {institute} verzamelde {n} jaar lang gegevens.",
 				"0|'Zo'n resultaat hoop je één keer in je loopbaan te krijgen', zegt {person}.",
 				"0|Onafhankelijke onderzoekers moeten de resultaten nog bevestigen.",
-				"1|De gemiddelde temperatuur lag {pct1} graad boven het pre-industriële niveau.",
+				"1|De gemiddelde temperatuur lag {warming} graad boven het pre-industriële niveau.",
 				"2|De sonde reist nog {n} maanden verder.",
 				"2|De gegevens komen vrij beschikbaar voor onderzoekers wereldwijd.",
 			},

@@ -52,7 +52,7 @@ var bankNO = &bank{
 				"Dette vet vi så langt, og dette betyr det for folk i {city}.",
 			},
 			body: []string{
-				"0|Valgdeltakelsen var {n} prosent, ifølge valgstyret.",
+				"0|Valgdeltakelsen var {turnout} prosent, ifølge valgstyret.",
 				"0|– Dette er et tydelig signal fra velgerne, sa {person} i {city}.",
 				"Opposisjonen mener regjeringen har ignorert advarslene i årevis.",
 				"2|Brannvesenet har rykket ut over {k} ganger siden natt til i dag.",
@@ -131,7 +131,7 @@ var bankNO = &bank{
 				"0,1|Teamet ved {institute} samlet data i {n} år.",
 				"0|– Et slikt resultat får man én gang i karrieren, sier {person}.",
 				"0|Uavhengige forskere må bekrefte resultatene.",
-				"1|Den globale temperaturen lå {pct1} grader over førindustrielt nivå.",
+				"1|Den globale temperaturen lå {warming} grader over førindustrielt nivå.",
 				"2|Sonden skal reise i {n} måneder til.",
 				"2|Dataene blir fritt tilgjengelige for forskere over hele verden.",
 			},

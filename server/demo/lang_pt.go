@@ -52,11 +52,11 @@ var bankPT = &bank{
 			},
 			descs: []string{
 				"2,3,4|A situação em {city} continuava confusa na noite de {day}.",
-				"0,1|A decisão marca uma viragem para o governo, atrás de {party} nas sondagens.",
+				"0,1|A decisão marca uma viragem para o governo, em queda nas sondagens.",
 				"O que se sabe até agora e o que muda para os moradores de {city}.",
 			},
 			body: []string{
-				"0|A participação chegou a {n}%, segundo os dados oficiais.",
+				"0|A participação chegou a {turnout}%, segundo os dados oficiais.",
 				"0|“É uma mensagem clara dos eleitores”, disse {person} em {city}.",
 				"A oposição acusa o governo de ignorar os alertas durante anos.",
 				"2|Os bombeiros registaram mais de {k} ocorrências desde a madrugada.",
@@ -143,7 +143,7 @@ var bankPT = &bank{
 				"0,1|A equipa de {institute} recolheu dados durante {n} anos.",
 				"0|“É o tipo de resultado que se espera uma vez na vida”, explica {person}.",
 				"0|Investigadores independentes ainda têm de confirmar os resultados.",
-				"1,3|A temperatura média global ficou {pct1} graus acima do nível pré-industrial.",
+				"1,3|A temperatura média global ficou {warming} graus acima do nível pré-industrial.",
 				"0|As amostras serão analisadas em laboratórios de {city}.",
 				"2|A sonda vai viajar mais {n} meses.",
 				"2|Os dados ficarão disponíveis para cientistas de todo o mundo.",

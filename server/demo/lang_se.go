@@ -52,7 +52,7 @@ var bankSE = &bank{
 				"Det här vet vi hittills, och det här betyder det för invånarna i {city}.",
 			},
 			body: []string{
-				"0|Valdeltagandet var {n} procent, enligt valmyndigheten.",
+				"0|Valdeltagandet var {turnout} procent, enligt valmyndigheten.",
 				"0|– Det här är en tydlig signal från väljarna, sade {person} i {city}.",
 				"Oppositionen anklagar regeringen för att ha ignorerat varningarna i åratal.",
 				"2|Räddningstjänsten har ryckt ut över {k} gånger sedan i natt.",
@@ -131,7 +131,7 @@ var bankSE = &bank{
 				"0,1|Forskargruppen vid {institute} samlade data i {n} år.",
 				"0|– Ett sådant resultat får man en gång i karriären, säger {person}.",
 				"0|Oberoende forskare måste bekräfta resultaten.",
-				"1|Den globala medeltemperaturen låg {pct1} grader över förindustriell nivå.",
+				"1|Den globala medeltemperaturen låg {warming} grader över förindustriell nivå.",
 				"2|Sonden ska färdas i ytterligare {n} månader.",
 				"2|Datan blir fritt tillgänglig för forskare över hela världen.",
 			},

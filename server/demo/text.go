@@ -108,6 +108,10 @@ func (s scope) emit(w *strings.Builder, key string) bool {
 		w.Write(s.appendDecimal(num[:0], int(3+h%97), 1))
 	case "bn": // 1.1 to 48.9
 		w.Write(s.appendDecimal(num[:0], int(11+h%479), 1))
+	case "turnout": // an election's turnout in percent: 42 to 78
+		w.Write(strconv.AppendInt(num[:0], int64(42+h%37), 10))
+	case "warming": // degrees above pre-industrial: 1.1 to 1.9
+		w.Write(s.appendDecimal(num[:0], int(11+h%9), 1))
 	case "n": // a small count
 		w.Write(strconv.AppendInt(num[:0], int64(3+h%38), 10))
 	case "k": // hundreds to thousands, in tens
