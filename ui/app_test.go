@@ -2,6 +2,7 @@ package ui
 
 import (
 	"image/color"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -267,5 +268,31 @@ func TestNarrowHeaderKeepsEveryTabClickable(t *testing.T) {
 	h.send(tea.MouseClickMsg{X: x, Y: 0, Button: tea.MouseLeft})
 	if h.app.Active() != common.Search {
 		t.Fatalf("click on 3 gave %v", h.app.Active())
+	}
+}
+
+// sgr matches the style sequences lipgloss writes; anything else that
+// talks to the terminal must not survive from service text.
+var sgr = regexp.MustCompile("\x1b\\[[0-9;:]*m")
+
+func TestHostileTextCannotTalkToTheTerminal(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {160, 45}} {
+		h := newHarness(&fakeClient{total: 3, hostile: true}, size[0], size[1])
+		views := []string{h.app.View().Content}
+		h.keys("enter")
+		views = append(views, h.app.View().Content)
+		for _, v := range views {
+			rest := sgr.ReplaceAllString(v, "")
+			for _, bad := range []string{"\x1b", "\x07", "\x9b", "\u202e", "\u2066", "\u200b", "<script>"} {
+				if strings.Contains(rest, bad) {
+					t.Fatalf("%v: %q reached the view:\n%q", size, bad, rest)
+				}
+			}
+			for i, l := range strings.Split(v, "\n") {
+				if w := ansi.StringWidth(l); w > size[0] {
+					t.Fatalf("%v: line %d is %d wide", size, i, w)
+				}
+			}
+		}
 	}
 }

@@ -23,6 +23,7 @@ type fakeClient struct {
 	errs      []error
 	headlines []model.HeadlinesQuery
 	badURL    bool // the first article's link is not http(s)
+	hostile   bool // the first article is full of terminal escapes
 }
 
 func (f *fakeClient) nextErr() error {
@@ -53,6 +54,13 @@ func (f *fakeClient) articles(page, size int, prefix string) model.Page[model.Ar
 		}
 		if i == 0 && f.badURL {
 			a.URL = "javascript:alert(1)"
+		}
+		if i == 0 && f.hostile {
+			a.Title = "Evil\x1b]0;owned\x07 title\x1b[2J\x1b[H\u202eesrever"
+			a.Source.Name = "Src\x1b]52;c;ZXZpbA==\x07"
+			a.Author = "\x1b[31mRed\x1b[0m \x1b]8;;https://evil.example\x1b\\link\x1b]8;;\x1b\\"
+			a.Description = "Desc\x9b2J\u200b\u2066hidden"
+			a.Content = "<script>alert(1)</script>Body\x1bP+q\x1b\\ [+10 chars]"
 		}
 		items = append(items, a)
 	}
