@@ -127,7 +127,12 @@ func (s *Store) query(ctx context.Context, query string, args ...any) (*sql.Rows
 	if err != nil {
 		return nil, err
 	}
-	rows, err := st.QueryContext(ctx, args...)
+	var rows *sql.Rows
+	if st != nil {
+		rows, err = st.QueryContext(ctx, args...)
+	} else {
+		rows, err = s.db.QueryContext(ctx, query, args...)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("query: %w", err)
 	}
@@ -146,8 +151,12 @@ func (s *Store) count(ctx context.Context, query string, args []any) (int, error
 	if err != nil {
 		return 0, err
 	}
+	row := s.db.QueryRowContext
+	if st != nil {
+		row = func(ctx context.Context, _ string, args ...any) *sql.Row { return st.QueryRowContext(ctx, args...) }
+	}
 	var n int
-	if err := st.QueryRowContext(ctx, args...).Scan(&n); err != nil {
+	if err := row(ctx, query, args...).Scan(&n); err != nil {
 		return 0, fmt.Errorf("count results: %w", err)
 	}
 	s.counts.put(key, gen, n)

@@ -26,9 +26,9 @@ type Store struct {
 
 var memSeq atomic.Uint64
 
-// maxCachedStmts bounds the prepared-statement cache; query shapes are few,
-// but list parameters vary the number of placeholders.
-const maxCachedStmts = 256
+// maxCachedStmts bounds the prepared-statement cache: the common query
+// shapes are few, but list parameters vary the number of placeholders.
+var maxCachedStmts = 256
 
 // Open opens (creating if needed) the database at path. An empty path is a
 // private in-memory database that lives until Close; it serves concurrent
@@ -152,7 +152,9 @@ func (s *Store) migrate(ctx context.Context) error {
 	return nil
 }
 
-// stmt returns a prepared statement for query, preparing it once.
+// stmt returns the prepared statement for query, preparing it once; nil
+// when the cache is full, for the caller to run the query unprepared.
+// Statements are never evicted: one could be in use by another goroutine.
 func (s *Store) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 	s.stmtMu.Lock()
 	defer s.stmtMu.Unlock()
@@ -162,16 +164,12 @@ func (s *Store) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 	if st, ok := s.stmts[query]; ok {
 		return st, nil
 	}
+	if len(s.stmts) >= maxCachedStmts {
+		return nil, nil
+	}
 	st, err := s.db.PrepareContext(ctx, query)
 	if err != nil {
 		return nil, fmt.Errorf("prepare query: %w", err)
-	}
-	if len(s.stmts) >= maxCachedStmts {
-		for k, old := range s.stmts { // evict one arbitrary statement
-			old.Close()
-			delete(s.stmts, k)
-			break
-		}
 	}
 	s.stmts[query] = st
 	return st, nil

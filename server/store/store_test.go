@@ -186,3 +186,25 @@ func TestConcurrentReadsDuringWrites(t *testing.T) {
 		t.Fatalf("total after writes: %d", p.TotalResults)
 	}
 }
+
+func TestManyQueryShapesBeyondStatementCache(t *testing.T) {
+	defer func(n int) { maxCachedStmts = n }(maxCachedStmts)
+	maxCachedStmts = 8
+	s := openTestStore(t)
+	for i := range 30 {
+		var domains []string
+		for j := 0; j <= i%20; j++ {
+			domains = append(domains, fmt.Sprintf("d%d.com", j))
+		}
+		var sources []string
+		for j := 0; j <= i/20%20; j++ {
+			sources = append(sources, fmt.Sprintf("s%d", j))
+		}
+		sources = append(sources, "techcrunch")
+		p, err := s.Articles(ctx, model.ArticlesQuery{Q: "climate", Sources: sources,
+			ExcludeDomains: domains, Page: 1, PageSize: 5})
+		if err != nil || p.TotalResults != 2 {
+			t.Fatalf("shape %d: %+v %v", i, p.TotalResults, err)
+		}
+	}
+}
