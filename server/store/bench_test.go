@@ -172,9 +172,8 @@ func BenchmarkSearchUncached(b *testing.B) {
 	for _, word := range []string{"w0", "w50", "w1500"} {
 		b.Run(word, func(b *testing.B) {
 			for b.Loop() {
-				s.counts.mu.Lock()
-				clear(s.counts.items)
-				s.counts.mu.Unlock()
+				s.counts.clear()
+				s.ranks.clear()
 				if _, err := s.Articles(ctx, model.ArticlesQuery{Q: word, Page: 1, PageSize: 20}); err != nil {
 					b.Fatal(err)
 				}

@@ -2,40 +2,41 @@ package store
 
 import "sync"
 
-// countCache remembers the total of a query for the store generation it
-// was counted at. A write bumps the generation, so a cached total is never
-// stale; the size bound keeps memory flat under many distinct queries.
-type countCache struct {
+// genCache remembers values computed from the store at a given generation.
+// A write bumps the generation, so a cached value is never stale; the size
+// bound keeps memory flat under many distinct queries.
+type genCache[V any] struct {
 	mu    sync.Mutex
 	max   int
-	items map[string]countEntry
+	items map[string]genEntry[V]
 }
 
-type countEntry struct {
+type genEntry[V any] struct {
 	gen uint64
-	n   int
+	v   V
 }
 
-func newCountCache(max int) *countCache {
-	return &countCache{max: max, items: make(map[string]countEntry)}
+func newGenCache[V any](max int) *genCache[V] {
+	return &genCache[V]{max: max, items: make(map[string]genEntry[V])}
 }
 
-func (c *countCache) get(key string, gen uint64) (int, bool) {
+func (c *genCache[V]) get(key string, gen uint64) (V, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.items[key]
 	if !ok || e.gen != gen {
-		return 0, false
+		var zero V
+		return zero, false
 	}
-	return e.n, true
+	return e.v, true
 }
 
-func (c *countCache) put(key string, gen uint64, n int) {
+func (c *genCache[V]) put(key string, gen uint64, v V) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if len(c.items) >= c.max {
 		// Drop entries of old generations first; if all are current, drop
-		// everything: recounting is correct, only slower.
+		// everything: recomputing is correct, only slower.
 		for k, e := range c.items {
 			if e.gen != gen {
 				delete(c.items, k)
@@ -45,5 +46,11 @@ func (c *countCache) put(key string, gen uint64, n int) {
 			clear(c.items)
 		}
 	}
-	c.items[key] = countEntry{gen: gen, n: n}
+	c.items[key] = genEntry[V]{gen: gen, v: v}
+}
+
+func (c *genCache[V]) clear() {
+	c.mu.Lock()
+	clear(c.items)
+	c.mu.Unlock()
 }

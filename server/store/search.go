@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"fmt"
+	"strconv"
 	"strings"
 
 	"tidings/model"
@@ -129,20 +131,26 @@ func (s *Store) newestFirst(ctx context.Context, sr search, limit, offset int64)
 
 // ranked sorts the rankWindow newest matches by key (bm25 rank, where
 // title weighs over description over content, or popularity), ties newest
-// first; later pages continue newest first.
+// first; later pages continue newest first. The ranked window is cached
+// until the next write, so paging through it ranks only once.
 func (s *Store) ranked(ctx context.Context, sr search, key, order string, limit, offset int64) ([]model.Article, error) {
 	var items []model.Article
 	if offset < rankWindow {
-		body, args := sr.ftsDriven(key == "a.popularity")
-		window := "SELECT f.rowid AS id, " + key + " AS k" + body + " ORDER BY f.rowid DESC LIMIT ?"
-		query := pageQuery("SELECT id, k FROM ("+window+") ORDER BY "+order+", id DESC", "p."+order+", p.id DESC")
-		n := min(limit, rankWindow-offset)
-		top, err := s.articles(ctx, query, append(args, rankWindow, n, offset))
+		ids, err := s.rankedWindow(ctx, sr, key, order)
 		if err != nil {
 			return nil, err
 		}
-		items = top
-		offset, limit = offset+n, limit-n
+		end := min(int64(len(ids)), offset+limit)
+		if offset < end {
+			if items, err = s.articlesByID(ctx, ids[offset:end]); err != nil {
+				return nil, err
+			}
+		}
+		limit -= end - offset
+		offset = end
+		if int64(len(ids)) < rankWindow {
+			return items, nil // the window held every match
+		}
 	}
 	if limit > 0 {
 		rest, err := s.newestFirst(ctx, sr, limit, offset)
@@ -152,6 +160,46 @@ func (s *Store) ranked(ctx context.Context, sr search, key, order string, limit,
 		items = append(items, rest...)
 	}
 	return items, nil
+}
+
+// rankedWindow returns the row ids of the rankWindow newest matches in key
+// order.
+func (s *Store) rankedWindow(ctx context.Context, sr search, key, order string) ([]int64, error) {
+	body, args := sr.ftsDriven(key == "a.popularity")
+	window := "SELECT f.rowid AS id, " + key + " AS k" + body + " ORDER BY f.rowid DESC LIMIT ?"
+	query := "SELECT id FROM (" + window + ") ORDER BY " + order + ", id DESC"
+	args = append(args, rankWindow)
+	cacheKey := query + fmt.Sprintf("\x00%q", args)
+	gen := s.gen.Load()
+	if ids, ok := s.ranks.get(cacheKey, gen); ok {
+		return ids, nil
+	}
+	rows, err := s.query(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	ids := make([]int64, 0, rankWindow)
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("read ranked id: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("rank matches: %w", err)
+	}
+	s.ranks.put(cacheKey, gen, ids)
+	return ids, nil
+}
+
+// articlesByID fetches the articles with the given row ids, in that order.
+func (s *Store) articlesByID(ctx context.Context, ids []int64) ([]model.Article, error) {
+	// The ids arrive as a JSON array so the statement's shape, and so its
+	// prepared form, is the same for every page size.
+	query := "SELECT " + articleCols + " FROM json_each(?) AS j CROSS JOIN articles a ON a.id = j.value ORDER BY j.key"
+	return s.articles(ctx, query, []any{jsonInts(ids)})
 }
 
 // domainCond matches articles whose host is one of domains or a subdomain
@@ -165,4 +213,17 @@ func domainCond(domains []string) (string, []any) {
 		args = append(args, r, r+".", r+"/") // '/' sorts right after '.'
 	}
 	return "(" + strings.Join(parts, " OR ") + ")", args
+}
+
+// jsonInts encodes ids as a JSON array.
+func jsonInts(ids []int64) string {
+	b := make([]byte, 0, len(ids)*18+2)
+	b = append(b, '[')
+	for i, id := range ids {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, id, 10)
+	}
+	return string(append(b, ']'))
 }

@@ -193,3 +193,20 @@ func TestRankWindow(t *testing.T) {
 		}
 	}
 }
+
+func TestRankedWindowCacheSeesWrites(t *testing.T) {
+	s := openTestStore(t)
+	q := model.ArticlesQuery{Q: "climate", SortBy: model.SortRelevancy}
+	before := doSearch(t, s, q)
+	if doSearch(t, s, q).Items[0].Title != before.Items[0].Title {
+		t.Fatal("same query, same first result")
+	}
+	best := art("bbc-news", "https://www.bbc.co.uk/news/best", "Climate climate climate", "climate", "climate", 0)
+	if err := s.Add(ctx, nil, []model.Article{best}); err != nil {
+		t.Fatal(err)
+	}
+	after := doSearch(t, s, q)
+	if after.TotalResults != before.TotalResults+1 || after.Items[0].Title != best.Title {
+		t.Fatalf("a write must invalidate cached totals and rankings: %d %q", after.TotalResults, titles(after))
+	}
+}

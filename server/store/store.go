@@ -20,7 +20,8 @@ type Store struct {
 	stmtMu sync.Mutex
 	stmts  map[string]*sql.Stmt
 
-	counts *countCache
+	counts *genCache[int]     // totals by query
+	ranks  *genCache[[]int64] // ranked windows (row ids) by query
 	keep   *sql.Conn // pins an in-memory database; nil for files
 }
 
@@ -42,7 +43,7 @@ func Open(path string) (*Store, error) {
 	db.SetMaxIdleConns(8)
 	db.SetConnMaxLifetime(0)
 	db.SetConnMaxIdleTime(0)
-	s := &Store{db: db, stmts: map[string]*sql.Stmt{}, counts: newCountCache(4096)}
+	s := &Store{db: db, stmts: map[string]*sql.Stmt{}, counts: newGenCache[int](4096), ranks: newGenCache[[]int64](512)}
 	if path == "" {
 		// A memdb database lives while a connection to it is open: pin one
 		// so the pool trimming idle connections cannot drop the data.
