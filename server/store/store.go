@@ -22,7 +22,7 @@ type Store struct {
 
 	counts *genCache[int]     // totals by query
 	ranks  *genCache[[]int64] // ranked windows (row ids) by query
-	keep   *sql.Conn // pins an in-memory database; nil for files
+	keep   *sql.Conn          // pins an in-memory database; nil for files
 }
 
 var memSeq atomic.Uint64
