@@ -89,6 +89,7 @@
 //     TOO_MANY_REQUESTS (B).
 //   - 500 INTERNAL_SERVER_ERROR (B): never expected; store failures and
 //     recovered panics are logged and answered without detail.
+//   - 503 SERVICE_UNAVAILABLE (B): a query ran past Config.QueryTimeout.
 //
 // Operations
 //   - [Run] and [Start] use ReadHeaderTimeout 5 s, ReadTimeout 10 s,

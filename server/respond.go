@@ -18,6 +18,7 @@ const (
 	CodeMethodNotAllowed = "METHOD_NOT_ALLOWED"
 	CodeTooManyRequests  = "TOO_MANY_REQUESTS"
 	CodeInternal         = "INTERNAL_SERVER_ERROR"
+	CodeUnavailable      = "SERVICE_UNAVAILABLE"
 )
 
 // errorA is the spec's error shape A, used only where the spec shows it:

@@ -140,7 +140,8 @@ func (h *handler) serve(w http.ResponseWriter, r *http.Request) {
 }
 
 // fail answers a failed endpoint: a validation error is the client's (400),
-// anything else is ours (500, logged, with no detail leaked).
+// a query over its time bound is 503, anything else is ours (500, logged,
+// with no detail leaked).
 func (h *handler) fail(w http.ResponseWriter, r *http.Request, err error) {
 	var verr *model.ValidationError
 	if errors.As(err, &verr) {
@@ -149,6 +150,12 @@ func (h *handler) fail(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	if r.Context().Err() != nil {
 		return // the client went away; nobody is listening
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		h.log.Warn("query timed out", "path", r.URL.Path, "timeout", h.timeout)
+		writeError(w, http.StatusServiceUnavailable, CodeUnavailable,
+			"the query took too long: try again, or narrow it with more words or filters")
+		return
 	}
 	h.log.Error("request failed", "path", r.URL.Path, "err", err)
 	writeError(w, http.StatusInternalServerError, CodeInternal, "the service had an internal error")

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"tidings/model"
 )
@@ -318,3 +319,8 @@ func TestLogsNeverHoldKeyOrQuery(t *testing.T) {
 }
 
 type ctxT = context.Context
+
+func TestQueryTimeoutIs503(t *testing.T) {
+	h := newTestHandler(t, Config{QueryTimeout: time.Nanosecond})
+	wantError(t, get(t, h, "/v2/articles?q=climate"), 503, CodeUnavailable, "too long")
+}
