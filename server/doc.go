@@ -60,7 +60,8 @@
 //     words, so no q can inject full-text or SQL syntax. Matching ignores
 //     case and diacritics in all thirteen languages. A q with no letters or
 //     digits, only exclusions, or more than 32 terms is 400 BAD_REQUEST.
-//   - /latest-headlines lists newest first; all articles when no filter.
+//   - /latest-headlines lists newest first (undated articles last); all
+//     articles when no filter.
 //     /sources lists by name, then id.
 //   - A page past the last one is 200 with an empty array and the true
 //     totalResults (spec 4.4 rule 4).

@@ -15,7 +15,9 @@
 //   - The article's row id is its publication time in seconds shifted left
 //     16 bits plus a small tie-breaker, so "newest first" is simply rowid
 //     order. That lets FTS5 stream matches newest first without sorting,
-//     and turns from/to into a rowid range FTS5 applies itself.
+//     and turns from/to into a rowid range FTS5 applies itself. Articles
+//     without a publication time sort as the oldest and are left out by any
+//     from bound.
 //   - Popularity is not in the spec's article shape. Imports may carry a
 //     numeric "popularity" field; otherwise it is derived deterministically
 //     from the URL (FNV-1a hash modulo 10,000), so the popularity order is
@@ -30,7 +32,13 @@
 //   - sortBy=relevancy (bm25; title weighs 10, description 4, content 1)
 //     and sortBy=popularity rank the RankWindow (500) newest matches; past
 //     them results continue newest first. This bounds the cost of a search
-//     for a common word, which would otherwise score every match.
+//     for a common word, which would otherwise score every match. The
+//     ranked window is cached like the totals.
+//   - ImportJSONL skips invalid lines (and invalid items of list
+//     envelopes), counting them with their line numbers in Stats, rather
+//     than failing: one bad record in a large feed should not lose the
+//     rest. Only read and database errors stop it. Sources may follow
+//     their articles.
 //   - The in-memory database (Open("")) uses SQLite's memdb VFS so that the
 //     connection pool shares it and reads run in parallel.
 //   - Sources are listed by name (case-insensitive), then id.
