@@ -67,10 +67,11 @@ func (g *generator) choose(b *bank, nDescs int) choices {
 	return c
 }
 
-// write assembles one article on story st for the planned slot p. All of
+// write assembles one article on story st, headed title, for the planned
+// slot p. All of
 // its strings are slices of the generator's text arena: one allocation for
 // the whole catalogue instead of several per article.
-func (g *generator) write(i int, p plannedArticle, st *story) model.Article {
+func (g *generator) write(i int, p plannedArticle, st *story, title string) model.Article {
 	b := p.src.bank
 	t := b.topics[p.cat]
 	sc := scope{b: b, seed: st.seed}
@@ -84,16 +85,17 @@ func (g *generator) write(i int, p plannedArticle, st *story) model.Article {
 	own, shared := split(bodyBuf[:0], t.body, st.fam)
 	c := g.choose(b, len(descs))
 
-	fam := t.titles[st.fam]
-	start := w.Len()
-	sc.write(w, fam[(st.hits+int(st.seed%3))%len(fam)])
 	st.hits++
 	if c.longTitle {
+		// Copy the headline to the arena's end so the clauses extend it
+		// in place.
+		start := w.Len()
+		w.WriteString(title)
 		g.lengthen(start, sc, own, shared)
+		title = g.since(start)
 	}
-	title := g.since(start)
 
-	start = w.Len()
+	start := w.Len()
 	sc.write(w, descs[c.desc])
 	desc := g.since(start)
 

@@ -46,6 +46,7 @@ var bankDE = &bank{
 		"band":      {"Die Gleisarbeiter", "Nordlicht", "Papierkraniche", "Kaltfront"},
 		"techco":    {"Quantix", "Wolkenwerk", "Bitfabrik", "Sensoria", "Lichtbogen Systems"},
 		"day":       {"Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"},
+		"probe":     []string{"Aurora", "Perihel", "Turmfalke", "Meridian", "Gezeiten"},
 		"union":     {"die Gewerkschaft der Lokführer", "die Pflegegewerkschaft", "die Hafenarbeiter"},
 	},
 	topics: map[model.Category]*topic{
@@ -125,10 +126,10 @@ var bankDE = &bank{
 		hea: {
 			titles: [][]string{
 				{"{Disease}: Fallzahlen in {city} steigen deutlich", "Gesundheitsamt warnt vor {disease} – Impfung empfohlen"},
-				{"Studie: Neues Medikament senkt Risiko um {n} Prozent", "Durchbruch bei Alzheimer-Therapie? Was die neue Studie zeigt"},
-				{"Wartezeiten auf Operationen erreichen Rekord", "{Hospital} eröffnet neue Station gegen lange Wartezeiten"},
-				{"Pflegekräfte streiken für mehr Personal", "Warnstreik an Kliniken: Was Patienten jetzt wissen müssen"},
-				{"Täglich 7.000 Schritte senken Sterberisiko, zeigt Studie", "Mittelmeerkost schützt das Herz – neue Daten aus {city}"},
+				{"Studie: Neues Medikament senkt Risiko um {n} Prozent", "Durchbruch bei Alzheimer-Therapie? Was die Studie aus {city} zeigt"},
+				{"Wartezeiten auf Operationen in {city} erreichen Rekord", "{Hospital} eröffnet neue Station gegen lange Wartezeiten"},
+				{"Pflegekräfte in {city} streiken für mehr Personal", "Warnstreik am {hospital}: Was Patienten jetzt wissen müssen"},
+				{"Täglich 7.000 Schritte senken Sterberisiko um {n} Prozent, zeigt Studie", "Mittelmeerkost schützt das Herz – neue Daten aus {city}"},
 			},
 			descs: []string{
 				"0|Fachleute sprechen von entscheidenden Wochen.",
@@ -146,10 +147,10 @@ var bankDE = &bank{
 		},
 		sci: {
 			titles: [][]string{
-				{"Forscher entdecken neue Froschart im Regenwald", "Sensationsfund: Dinosauriernest in Patagonien entdeckt", "Wassereis am Südpol des Mondes nachgewiesen"},
-				{"Klima: Vergangener Monat war der wärmste seit Beginn der Messungen", "Klimawandel: Gletscher schmelzen schneller als erwartet"},
-				{"Raumsonde sendet erste Bilder vom Asteroiden", "Mondlandung geglückt: Europäische Sonde setzt sicher auf"},
-				{"Quantencomputer löst Aufgabe in Minuten", "Neue Batterie könnte Reichweite von E-Autos verdoppeln"},
+				{"{Institute} entdeckt neue Froschart im Regenwald", "Sensationsfund: Forscher aus {city} entdecken Dinosauriernest", "Wassereis am Südpol des Mondes: Team aus {city} legt Daten vor"},
+				{"Klima: Vergangener Monat war {warming} Grad wärmer als vorindustriell", "Klimawandel: Gletscher schmelzen schneller als erwartet, warnt {institute}"},
+				{"Raumsonde „{probe}“ sendet erste Bilder vom Asteroiden", "Mondlandung geglückt: Sonde „{probe}“ setzt sicher auf"},
+				{"Quantencomputer aus {city} löst Aufgabe in Minuten", "Neue Batterie aus {city} könnte Reichweite von E-Autos verdoppeln"},
 				{"{Institute} startet großes Klimaforschungsprojekt", "Millionen für die Klimaforschung in {city}"},
 			},
 			descs: []string{

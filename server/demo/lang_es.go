@@ -47,6 +47,7 @@ var bankES = &bank{
 		"band":      {"Los Faroles", "Marea Alta", "Cometas de Papel", "La Tormenta"},
 		"techco":    {"Cuántica", "NubeSur", "Pixelar", "Sinapsis IA", "Orbita Labs"},
 		"day":       {"lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"},
+		"probe":     []string{"Aurora", "Perihelio", "Cernícalo", "Meridiano"},
 	},
 	topics: map[model.Category]*topic{
 		gen: {
@@ -125,10 +126,10 @@ var bankES = &bank{
 		hea: {
 			titles: [][]string{
 				{"Aumentan los casos de {disease} en {city}", "Salud pide vacunarse ante el avance de {disease}"},
-				{"Un nuevo tratamiento reduce el riesgo un {n} %, según un estudio", "Alzhéimer: un ensayo clínico abre una esperanza"},
-				{"Listas de espera quirúrgica en niveles récord", "El {hospital} abre un nuevo servicio para reducir esperas"},
-				{"Paro de enfermeras por más personal", "Hospitales en huelga el {day}: lo que hay que saber"},
-				{"Caminar 7.000 pasos al día reduce el riesgo de muerte, según un estudio", "La dieta mediterránea protege el corazón, confirma una investigación"},
+				{"Un nuevo tratamiento reduce el riesgo un {n} %, según un estudio", "Alzhéimer: un ensayo clínico en {city} abre una esperanza"},
+				{"Listas de espera quirúrgica en {city}, en niveles récord", "El {hospital} abre un nuevo servicio para reducir esperas"},
+				{"Paro de enfermeras en {city} por más personal", "Hospitales en huelga el {day}: lo que hay que saber"},
+				{"Caminar 7.000 pasos al día reduce un {n} % el riesgo de muerte, según un estudio", "La dieta mediterránea protege el corazón, confirma una investigación en {city}"},
 			},
 			descs: []string{
 				"0|Los especialistas hablan de semanas decisivas.",
@@ -146,10 +147,10 @@ var bankES = &bank{
 		},
 		sci: {
 			titles: [][]string{
-				{"Científicos descubren una nueva especie de rana", "Hallan un nido de dinosaurio de 90 millones de años", "Detectan hielo de agua en el polo sur de la Luna"},
-				{"Clima: el mes pasado fue el más cálido jamás registrado", "Cambio climático: los glaciares se derriten más rápido de lo previsto"},
-				{"Una sonda envía sus primeras imágenes de un asteroide", "Alunizaje exitoso de una sonda internacional"},
-				{"Un ordenador cuántico resuelve un problema en minutos", "Una nueva batería podría duplicar la autonomía de los autos eléctricos"},
+				{"Científicos de {city} descubren una nueva especie de rana", "Hallan un nido de dinosaurio de {n} millones de años", "Hielo de agua en el polo sur de la Luna: un equipo de {city} publica sus datos"},
+				{"Clima: el mes pasado superó en {warming} grados el nivel preindustrial", "Cambio climático: los glaciares se derriten más rápido de lo previsto, advierte {institute}"},
+				{"La sonda {probe} envía sus primeras imágenes de un asteroide", "Alunizaje exitoso de la sonda {probe}"},
+				{"Un ordenador cuántico de {city} resuelve un problema en minutos", "Una batería creada en {city} podría duplicar la autonomía de los autos eléctricos"},
 				{"{Institute} lidera un gran proyecto sobre el clima", "Millones para la investigación climática en {city}"},
 			},
 			descs: []string{

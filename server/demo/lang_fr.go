@@ -46,6 +46,7 @@ var bankFR = &bank{
 		"band":      {"Les Lanternes", "Nuit Blanche", "Les Cerfs-Volants", "Orage"},
 		"techco":    {"Quantica", "NuageVert", "Pixelis", "Synapse IA", "Orbiteo"},
 		"day":       {"lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"},
+		"probe":     []string{"Aurore", "Périhélie", "Crécerelle", "Méridien"},
 	},
 	topics: map[model.Category]*topic{
 		gen: {
@@ -124,10 +125,10 @@ var bankFR = &bank{
 		hea: {
 			titles: [][]string{
 				{"{Disease} : forte hausse des cas à {city}", "Les autorités sanitaires appellent à la vaccination face à {disease}"},
-				{"Un nouveau traitement réduit le risque de {n} %, selon une étude", "Alzheimer : un espoir thérapeutique, selon un essai clinique"},
-				{"Délais d'attente record pour les opérations", "Le {hospital} ouvre un nouveau service pour réduire l'attente"},
-				{"Grève des infirmières pour plus de personnel", "Hôpital : les soignants en grève {day}"},
-				{"Marcher 7 000 pas par jour réduirait le risque de mortalité", "Le régime méditerranéen protège le cœur, confirme une étude"},
+				{"Un nouveau traitement réduit le risque de {n} %, selon une étude", "Alzheimer : un essai clinique mené à {city} suscite l'espoir"},
+				{"Délais d'attente record pour les opérations à {city}", "Le {hospital} ouvre un nouveau service pour réduire l'attente"},
+				{"Grève des infirmières à {city} pour plus de personnel", "Hôpital : les soignants en grève {day}"},
+				{"Marcher 7 000 pas par jour réduirait de {n} % le risque de mortalité", "Le régime méditerranéen protège le cœur, confirme une étude menée à {city}"},
 			},
 			descs: []string{
 				"0|Les spécialistes évoquent des semaines décisives.",
@@ -145,10 +146,10 @@ var bankFR = &bank{
 		},
 		sci: {
 			titles: [][]string{
-				{"Des chercheurs découvrent une nouvelle espèce de grenouille", "Un nid de dinosaure vieux de 90 millions d'années mis au jour", "De la glace d'eau détectée au pôle Sud de la Lune"},
-				{"Climat : le mois dernier a été le plus chaud jamais enregistré", "Réchauffement climatique : les glaciers fondent plus vite que prévu"},
-				{"Une sonde envoie ses premières images d'un astéroïde", "Alunissage réussi pour la sonde européenne"},
-				{"Un ordinateur quantique résout un problème en quelques minutes", "Une nouvelle batterie pourrait doubler l'autonomie des voitures électriques"},
+				{"Des chercheurs de {city} découvrent une nouvelle espèce de grenouille", "Un nid de dinosaure vieux de {n} millions d'années mis au jour", "Glace d'eau au pôle Sud de la Lune : une équipe de {city} publie ses données"},
+				{"Climat : le mois dernier a dépassé de {warming} degré le niveau préindustriel", "Réchauffement climatique : les glaciers fondent plus vite que prévu, alerte {institute}"},
+				{"La sonde {probe} envoie ses premières images d'un astéroïde", "Alunissage réussi pour la sonde {probe}"},
+				{"À {city}, un ordinateur quantique résout un problème en quelques minutes", "Une batterie mise au point à {city} pourrait doubler l'autonomie des voitures électriques"},
 				{"{Institute} lance un vaste programme de recherche sur le climat", "Des millions pour la recherche climatique à {city}"},
 			},
 			descs: []string{

@@ -39,6 +39,7 @@ var bankIT = &bank{
 		"band":      {"I Lampioni", "Alta Marea", "Aquiloni di Carta"},
 		"techco":    {"Quantica Italia", "NuvolaVerde", "Pixelia", "Sinapsi AI"},
 		"day":       {"lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"},
+		"probe":     []string{"Aurora", "Perielio", "Gheppio", "Meridiano"},
 	},
 	topics: map[model.Category]*topic{
 		gen: {
@@ -109,9 +110,9 @@ var bankIT = &bank{
 		hea: {
 			titles: [][]string{
 				{"Casi di {disease} in aumento a {city}", "Le autorità sanitarie raccomandano il vaccino contro {disease}"},
-				{"Un nuovo farmaco riduce il rischio del {n}%, dice uno studio", "Alzheimer, una sperimentazione clinica accende la speranza"},
-				{"Liste d'attesa per gli interventi da record", "Il {hospital} apre un nuovo reparto contro le attese"},
-				{"Infermieri in sciopero per più personale", "Sanità, sciopero {day}: cosa sapere"},
+				{"Un nuovo farmaco riduce il rischio del {n}%, dice uno studio", "Alzheimer, una sperimentazione clinica a {city} accende la speranza"},
+				{"Liste d'attesa da record per gli interventi a {city}", "Il {hospital} apre un nuovo reparto contro le attese"},
+				{"Infermieri in sciopero a {city} per più personale", "Sanità, sciopero {day}: cosa sapere"},
 			},
 			descs: []string{
 				"0|Gli esperti parlano di settimane decisive.",
@@ -128,9 +129,9 @@ var bankIT = &bank{
 		},
 		sci: {
 			titles: [][]string{
-				{"Scoperta una nuova specie di rana", "Trovato un nido di dinosauro di 90 milioni di anni", "Ghiaccio d'acqua rilevato al polo sud della Luna"},
-				{"Clima, il mese scorso il più caldo mai registrato", "Cambiamento climatico, i ghiacciai si sciolgono più in fretta del previsto"},
-				{"Una sonda invia le prime immagini di un asteroide", "Allunaggio riuscito per la sonda europea"},
+				{"Ricercatori di {city} scoprono una nuova specie di rana", "Trovato un nido di dinosauro di {n} milioni di anni", "Ghiaccio d'acqua al polo sud della Luna: i dati di un team di {city}"},
+				{"Clima, il mese scorso {warming} gradi sopra il livello preindustriale", "Cambiamento climatico, i ghiacciai si sciolgono più in fretta del previsto: l'allarme di {institute}"},
+				{"La sonda {probe} invia le prime immagini di un asteroide", "Allunaggio riuscito per la sonda {probe}"},
 				{"{Institute} guida un grande progetto sul clima", "Milioni per la ricerca sul clima a {city}"},
 			},
 			descs: []string{

@@ -38,6 +38,7 @@ var bankNL = &bank{
 		"band":      {"De Lantaarns", "Hoogtij", "Papieren Vliegers"},
 		"techco":    {"Kwantum Labs", "Wolkwerk", "Pixelzaak", "Synaps AI"},
 		"day":       {"maandag", "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag", "zondag"},
+		"probe":     []string{"Aurora", "Perihelium", "Torenvalk", "Meridiaan"},
 	},
 	topics: map[model.Category]*topic{
 		gen: {
@@ -102,8 +103,8 @@ var bankNL = &bank{
 		hea: {
 			titles: [][]string{
 				{"Aantal gevallen van {disease} in {city} stijgt", "Gezondheidsdienst roept op tot vaccinatie tegen {disease}"},
-				{"Nieuw medicijn verlaagt risico met {n} procent", "Hoop voor alzheimerpatiënten na klinische studie"},
-				{"Wachtlijsten voor operaties op recordhoogte", "Zorgpersoneel staakt voor meer collega's"},
+				{"Nieuw medicijn verlaagt risico met {n} procent", "Hoop voor alzheimerpatiënten na klinische studie in {city}"},
+				{"Wachtlijsten voor operaties in {city} op recordhoogte", "Zorgpersoneel in {city} staakt voor meer collega's"},
 			},
 			descs: []string{
 				"0|Deskundigen spreken van cruciale weken.",
@@ -120,9 +121,9 @@ var bankNL = &bank{
 		},
 		sci: {
 			titles: [][]string{
-				{"Onderzoekers ontdekken nieuwe kikkersoort", "Dinosaurusnest van 90 miljoen jaar oud gevonden"},
-				{"Klimaat: afgelopen maand de warmste ooit gemeten", "Klimaatverandering: gletsjers smelten sneller dan verwacht"},
-				{"Ruimtesonde stuurt eerste beelden van planetoïde", "{Institute} start groot klimaatonderzoek"},
+				{"Onderzoekers uit {city} ontdekken nieuwe kikkersoort", "Dinosaurusnest van {n} miljoen jaar oud gevonden"},
+				{"Klimaat: afgelopen maand {warming} graad warmer dan pre-industrieel", "Klimaatverandering: gletsjers smelten sneller dan verwacht, waarschuwt {institute}"},
+				{"Ruimtesonde {probe} stuurt eerste beelden van planetoïde", "{Institute} start groot klimaatonderzoek"},
 			},
 			descs: []string{
 				"0|Aan de studie werkten onderzoekers uit {n} landen mee.",

@@ -37,6 +37,7 @@ var bankNO = &bank{
 		"band":      {"Nordavind", "Papirdrager", "Høyvann"},
 		"techco":    {"Kvantum Nord", "Skyverk", "Pikselfabrikken", "Synapse KI"},
 		"day":       {"mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag"},
+		"probe":     []string{"Aurora", "Perihel", "Tårnfalk", "Meridian"},
 	},
 	topics: map[model.Category]*topic{
 		gen: {
@@ -99,8 +100,8 @@ var bankNO = &bank{
 		hea: {
 			titles: [][]string{
 				{"Flere tilfeller av {disease} i {city}", "Helsemyndighetene anbefaler vaksine mot {disease}"},
-				{"Nytt legemiddel reduserer risikoen med {n} prosent", "Håp for alzheimerpasienter etter ny studie"},
-				{"Rekordlange helsekøer", "Sykepleiere streiker for flere kolleger"},
+				{"Nytt legemiddel reduserer risikoen med {n} prosent", "Håp for alzheimerpasienter etter ny studie fra {city}"},
+				{"Rekordlange helsekøer i {city}", "Sykepleiere i {city} streiker for flere kolleger"},
 			},
 			descs: []string{
 				"0|Fagfolk snakker om avgjørende uker.",
@@ -118,9 +119,9 @@ var bankNO = &bank{
 		},
 		sci: {
 			titles: [][]string{
-				{"Forskere har funnet en ny froskeart", "Dinosaurreir på 90 millioner år funnet"},
-				{"Klima: forrige måned var den varmeste som er målt", "Klimaendringer: isbreene smelter raskere enn ventet"},
-				{"Romsonde sender de første bildene av en asteroide", "{Institute} leder stort klimaprosjekt"},
+				{"Forskere fra {city} har funnet en ny froskeart", "Dinosaurreir på {n} millioner år funnet"},
+				{"Klima: forrige måned var {warming} grader varmere enn førindustrielt nivå", "Klimaendringer: isbreene smelter raskere enn ventet, advarer {institute}"},
+				{"Romsonden {probe} sender de første bildene av en asteroide", "{Institute} leder stort klimaprosjekt"},
 			},
 			descs: []string{
 				"0|Forskere fra {n} land deltok i studien.",

@@ -40,6 +40,7 @@ var bankPT = &bank{
 		"band":      {"Os Lampiões", "Maré Alta", "Papagaios de Papel"},
 		"techco":    {"Quântica", "NuvemSul", "Pixelar", "Sinapse IA"},
 		"day":       {"segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado", "domingo"},
+		"probe":     []string{"Aurora", "Periélio", "Peneireiro", "Meridiano"},
 	},
 	topics: map[model.Category]*topic{
 		gen: {
@@ -110,9 +111,9 @@ var bankPT = &bank{
 		hea: {
 			titles: [][]string{
 				{"Casos de {disease} aumentam em {city}", "Saúde recomenda vacinação contra {disease}"},
-				{"Novo medicamento reduz o risco em {n}%, diz estudo", "Alzheimer: ensaio clínico traz esperança"},
-				{"Listas de espera para cirurgias batem recorde", "{Hospital} abre nova unidade para reduzir esperas"},
-				{"Enfermeiros em greve por mais pessoal", "Greve na saúde na {day}: o que precisa de saber"},
+				{"Novo medicamento reduz o risco em {n}%, diz estudo", "Alzheimer: ensaio clínico em {city} traz esperança"},
+				{"Listas de espera para cirurgias batem recorde em {city}", "{Hospital} abre nova unidade para reduzir esperas"},
+				{"Enfermeiros em greve em {city} por mais pessoal", "Greve na saúde na {day}: o que precisa de saber"},
 			},
 			descs: []string{
 				"0|Os especialistas falam em semanas decisivas.",
@@ -129,9 +130,9 @@ var bankPT = &bank{
 		},
 		sci: {
 			titles: [][]string{
-				{"Cientistas descobrem nova espécie de rã", "Encontrado ninho de dinossauro com 90 milhões de anos", "Gelo de água detetado no polo sul da Lua"},
-				{"Clima: mês passado foi o mais quente de sempre", "Alterações climáticas: glaciares derretem mais depressa do que o previsto"},
-				{"Sonda envia primeiras imagens de um asteroide", "Alunagem bem-sucedida para sonda europeia"},
+				{"Cientistas de {city} descobrem nova espécie de rã", "Encontrado ninho de dinossauro com {n} milhões de anos", "Gelo de água no polo sul da Lua: equipa de {city} publica dados"},
+				{"Clima: mês passado ficou {warming} graus acima do nível pré-industrial", "Alterações climáticas: glaciares derretem mais depressa do que o previsto, alerta {institute}"},
+				{"Sonda {probe} envia primeiras imagens de um asteroide", "Alunagem bem-sucedida para a sonda {probe}"},
 				{"{Institute} lidera grande projeto sobre o clima", "Milhões para a investigação climática em {city}"},
 			},
 			descs: []string{

@@ -37,6 +37,7 @@ var bankSE = &bank{
 		"band":      {"Nordanvind", "Pappersdrakar", "Högvatten"},
 		"techco":    {"Kvantum Syd", "Molnverket", "Pixelfabriken", "Synaps AI"},
 		"day":       {"måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"},
+		"probe":     []string{"Aurora", "Perihelium", "Tornfalk", "Meridian"},
 	},
 	topics: map[model.Category]*topic{
 		gen: {
@@ -99,8 +100,8 @@ var bankSE = &bank{
 		hea: {
 			titles: [][]string{
 				{"Fler fall av {disease} i {city}", "Folkhälsomyndigheter uppmanar till vaccination mot {disease}"},
-				{"Nytt läkemedel minskar risken med {n} procent", "Hopp för alzheimerpatienter efter ny studie"},
-				{"Vårdköerna längre än någonsin", "Sjuksköterskor strejkar för fler kollegor"},
+				{"Nytt läkemedel minskar risken med {n} procent", "Hopp för alzheimerpatienter efter ny studie från {city}"},
+				{"Vårdköerna i {city} längre än någonsin", "Sjuksköterskor i {city} strejkar för fler kollegor"},
 			},
 			descs: []string{
 				"0|Experterna talar om avgörande veckor.",
@@ -118,9 +119,9 @@ var bankSE = &bank{
 		},
 		sci: {
 			titles: [][]string{
-				{"Forskare har hittat en ny grodart", "Dinosauriebo som är 90 miljoner år gammalt hittat"},
-				{"Klimat: förra månaden var den varmaste som uppmätts", "Klimatförändringar: glaciärerna smälter snabbare än väntat"},
-				{"Rymdsond skickar första bilderna av en asteroid", "{Institute} leder stort klimatprojekt"},
+				{"Forskare från {city} har hittat en ny grodart", "Dinosauriebo som är {n} miljoner år gammalt hittat"},
+				{"Klimat: förra månaden var {warming} grader varmare än förindustriell nivå", "Klimatförändringar: glaciärerna smälter snabbare än väntat, varnar {institute}"},
+				{"Rymdsonden {probe} skickar första bilderna av en asteroid", "{Institute} leder stort klimatprojekt"},
 			},
 			descs: []string{
 				"0|Forskare från {n} länder deltog i studien.",
