@@ -3,6 +3,7 @@ package demo
 import (
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"tidings/model"
@@ -68,9 +69,8 @@ func (g *generator) choose(b *bank, nDescs int) choices {
 }
 
 // write assembles one article on story st, headed title, for the planned
-// slot p. All of
-// its strings are slices of the generator's text arena: one allocation for
-// the whole catalogue instead of several per article.
+// slot p. All of its strings are slices of the generator's text arena: one
+// allocation for the whole catalogue instead of several per article.
 func (g *generator) write(i int, p plannedArticle, st *story, title string) model.Article {
 	b := p.src.bank
 	t := b.topics[p.cat]
@@ -110,16 +110,6 @@ func (g *generator) write(i int, p plannedArticle, st *story, title string) mode
 	}
 
 	published := g.now.Add(-g.articleAge(i, st)).UTC().Truncate(1e9)
-	var buf [96]byte
-	slug := buf[:0]
-	if !b.nonLatin {
-		slug = appendSlug(slug, title, 60)
-	}
-	if letters(slug) < 8 {
-		slug = append(slug[:0], p.cat...) // titles in Arabic, Hebrew, Cyrillic script
-	}
-	slug = appendTag(append(slug, '-'), i)
-
 	a := model.Article{
 		Source:      model.SourceRef{ID: p.src.ID, Name: p.src.Name},
 		Title:       title,
@@ -127,22 +117,7 @@ func (g *generator) write(i int, p plannedArticle, st *story, title string) mode
 		PublishedAt: published,
 		Content:     content,
 	}
-	var date [16]byte
-	start = w.Len()
-	w.WriteString("https://")
-	w.WriteString(p.src.domain)
-	w.Write(published.AppendFormat(date[:0], "/2006/01/02/"))
-	w.Write(slug)
-	a.URL = g.since(start)
-	if c.image {
-		start = w.Len()
-		w.WriteString("https://")
-		w.WriteString(p.src.domain)
-		w.WriteString("/images/")
-		w.Write(slug)
-		w.WriteString(".jpg")
-		a.URLToImage = g.since(start)
-	}
+	a.URL, a.URLToImage = g.links(i, p, title, published, c.image)
 	if c.author {
 		start = w.Len()
 		w.WriteString(b.first[c.first])
@@ -151,6 +126,40 @@ func (g *generator) write(i int, p plannedArticle, st *story, title string) mode
 		a.Author = g.since(start)
 	}
 	return a
+}
+
+// links writes the article's URL, https://<domain>/yyyy/mm/dd/<slug>-<tag>,
+// and, when it has one, its image URL on the same domain. The slug comes
+// from a Latin-script headline, else from the category.
+func (g *generator) links(i int, p plannedArticle, title string, published time.Time, image bool) (url, img string) {
+	var buf [96]byte
+	slug := buf[:0]
+	if !p.src.bank.nonLatin {
+		slug = appendSlug(slug, title, 60)
+	}
+	if letters(slug) < 8 {
+		slug = append(slug[:0], p.cat...)
+	}
+	slug = appendTag(append(slug, '-'), i)
+
+	w := &g.text
+	var date [16]byte
+	start := w.Len()
+	w.WriteString("https://")
+	w.WriteString(p.src.domain)
+	w.Write(published.AppendFormat(date[:0], "/2006/01/02/"))
+	w.Write(slug)
+	url = g.since(start)
+	if image {
+		start = w.Len()
+		w.WriteString("https://")
+		w.WriteString(p.src.domain)
+		w.WriteString("/images/")
+		w.Write(slug)
+		w.WriteString(".jpg")
+		img = g.since(start)
+	}
+	return url, img
 }
 
 // since returns what was written to the arena from start on. Strings
@@ -241,8 +250,9 @@ func letters(s []byte) int {
 }
 
 // Popularity is a stable, skewed popularity score for an article (a rough
-// view count), for the store's sortBy=popularity: most articles get a few
-// thousand, a few get hundreds of thousands. It depends only on the URL.
+// view count between 0 and about a million, median near 90,000), for the
+// store's sortBy=popularity. It depends only on the URL, so it needs no
+// storage and survives a restart with a different now.
 func Popularity(a model.Article) int {
 	h := mix(hashString(a.URL))
 	u1, u2, u3 := h&0xFFFF, h>>16&0xFFFF, h>>32&0xFFFF

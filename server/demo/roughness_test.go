@@ -127,14 +127,31 @@ func TestPopularityIsStableAndSkewed(t *testing.T) {
 		if p != Popularity(a) || p < 0 {
 			t.Fatalf("Popularity(%q) = %d, not stable or negative", a.URL, p)
 		}
-		if p < 100_000 {
+		if p < 150_000 {
 			low++
 		}
-		if p > 400_000 {
+		if p > 500_000 {
 			high++
 		}
 	}
 	if low < len(articles)/2 || high == 0 {
-		t.Errorf("popularity not skewed: %d below 100k, %d above 400k of %d", low, high, len(articles))
+		t.Errorf("popularity not skewed: %d below 150k, %d above 500k of %d", low, high, len(articles))
+	}
+}
+
+// An outlet's own feed must not keep repeating a headline.
+func TestOutletsRarelyRepeatThemselves(t *testing.T) {
+	_, articles := catalogue(t)
+	seen := map[string]bool{}
+	repeats := 0
+	for _, a := range articles {
+		k := a.Source.ID + "\x00" + a.Title
+		if seen[k] {
+			repeats++
+		}
+		seen[k] = true
+	}
+	if repeats > len(articles)/20 {
+		t.Errorf("%d of %d articles repeat a headline their outlet already ran", repeats, len(articles))
 	}
 }
