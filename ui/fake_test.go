@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"testing"
+	"testing/synctest"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -102,9 +104,20 @@ func (f *fakeClient) headlineQueries() []model.HeadlinesQuery {
 	return append([]model.HeadlinesQuery(nil), f.headlines...)
 }
 
+// inBubble runs a test in a synctest bubble, where time is virtual: the
+// harness's wait for a command only runs out once every goroutine is
+// blocked, so a slow machine cannot make a fetch look like a timer. At the
+// end, pending timers are let fire so that no goroutine is left behind.
+func inBubble(t *testing.T, f func(t *testing.T)) {
+	synctest.Test(t, func(t *testing.T) {
+		f(t)
+		time.Sleep(time.Hour)
+	})
+}
+
 // harness drives an App synchronously: commands run at once and their
 // messages are fed back; timers (spinner, countdown, note expiry) are
-// skipped unless a test waits for them.
+// skipped unless a test waits for them. Use it inside inBubble.
 type harness struct {
 	app    *App
 	quit   bool

@@ -31,14 +31,21 @@ func TestViewGolden(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {140, 40}} {
 		for _, st := range states {
 			t.Run(fmt.Sprintf("%dx%d/%s", size[0], size[1], st.name), func(t *testing.T) {
-				h := newHarness(st.client(), size[0], size[1], func(c *Config) { c.Demo = true })
-				h.keys(st.keys...)
-				golden.RequireEqual(t, ansi.Strip(h.app.View().Content))
+				var out string
+				inBubble(t, func(t *testing.T) {
+					h := newHarness(st.client(), size[0], size[1], func(c *Config) { c.Demo = true })
+					h.keys(st.keys...)
+					out = ansi.Strip(h.app.View().Content)
+				})
+				golden.RequireEqual(t, out)
 			})
 		}
 	}
 	t.Run("30x8/too_small", func(t *testing.T) {
-		h := newHarness(&fakeClient{total: 3}, 30, 8)
-		golden.RequireEqual(t, ansi.Strip(h.app.View().Content))
+		var out string
+		inBubble(t, func(t *testing.T) {
+			out = ansi.Strip(newHarness(&fakeClient{total: 3}, 30, 8).app.View().Content)
+		})
+		golden.RequireEqual(t, out)
 	})
 }

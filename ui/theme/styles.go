@@ -39,6 +39,7 @@ type Styles struct {
 	}
 	Preview struct {
 		Border lipgloss.Style
+		Bar    lipgloss.Style // the rule drawn left of a preview pane
 	}
 	Note lipgloss.Style // the "terminal too small" and similar notes
 
@@ -107,6 +108,7 @@ func New(isDark, noColor bool) *Styles {
 
 	s.Preview.Border = st().Border(lipgloss.NormalBorder(), false, false, false, true).
 		BorderForeground(p.Subtle).PaddingLeft(1)
+	s.Preview.Bar = st().Foreground(p.Subtle)
 	s.Note = st().Foreground(p.Warning)
 
 	s.Help = help.DefaultStyles(isDark)
@@ -169,6 +171,7 @@ func monochrome(isDark bool) *Styles {
 	s.Picker.Empty = st().Italic(true)
 
 	s.Preview.Border = st().Border(lipgloss.NormalBorder(), false, false, false, true).PaddingLeft(1)
+	s.Preview.Bar = plain
 	s.Note = st().Bold(true)
 
 	s.Help = help.Styles{

@@ -109,3 +109,15 @@ func Preview(it Item, ok bool, width, height int, ctx *common.Context) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// PreviewPane is Preview with a thin rule on its left, width cells wide in
+// all. The rule is drawn by hand rather than as a lipgloss border: the pane
+// changes with every j, and a border render measures every line again.
+func PreviewPane(it Item, ok bool, width, height int, ctx *common.Context) string {
+	bar := ctx.Styles.Preview.Bar.Render("│") + " "
+	lines := strings.Split(Preview(it, ok, max(width-2, 1), height, ctx), "\n")
+	for i, l := range lines {
+		lines[i] = bar + l
+	}
+	return strings.Join(lines, "\n")
+}

@@ -6,6 +6,7 @@ type options struct {
 	noun      string // plural, for "End of results · 20 articles"
 	loading   string
 	empty     func() string
+	pad       bool // fill every line to the full width
 }
 
 func defaultOptions() options {
@@ -35,3 +36,8 @@ func WithLoadingText(s string) Option { return func(o *options) { o.loading = s 
 // WithEmptyText is shown when the query has no results at all. It is a
 // function so the text can name the current filters.
 func WithEmptyText(f func() string) Option { return func(o *options) { o.empty = f } }
+
+// WithFullWidthRows fills every line of the view with spaces to the
+// list's width, so a pane can be joined beside it without measuring. Rows
+// are padded once, when they are cached.
+func WithFullWidthRows() Option { return func(o *options) { o.pad = true } }

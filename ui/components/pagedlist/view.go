@@ -36,6 +36,7 @@ func (c *rowCache) validate(width, themeGen int, now time.Time) {
 // width. Only visible rows are drawn.
 func (m *Model[T]) View() string {
 	lines := make([]string, 0, m.height)
+	firstUncached := 0 // lines before this are cached rows
 	if m.Len() == 0 {
 		lines = m.bodyState(lines)
 	} else {
@@ -45,6 +46,7 @@ func (m *Model[T]) View() string {
 		for pos := m.offset; pos < last; pos++ {
 			lines = append(lines, m.row(pos, rh)...)
 		}
+		firstUncached = len(lines)
 		if last == m.Len() {
 			if f := m.footer(); f != "" {
 				lines = append(lines, f)
@@ -54,7 +56,21 @@ func (m *Model[T]) View() string {
 	for len(lines) < m.height {
 		lines = append(lines, "")
 	}
-	return strings.Join(lines[:m.height], "\n")
+	lines = lines[:m.height]
+	if m.opts.pad {
+		m.padFrom(lines, firstUncached)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// padFrom fills lines[from:] to the list's width; rows before from come
+// padded from the cache.
+func (m *Model[T]) padFrom(lines []string, from int) {
+	for i := from; i < len(lines); i++ {
+		if w := ansi.StringWidth(lines[i]); w < m.width {
+			lines[i] += strings.Repeat(" ", m.width-w)
+		}
+	}
 }
 
 // row returns the lines of the row at pos, from the cache when possible.
@@ -68,11 +84,14 @@ func (m *Model[T]) row(pos, rh int) []string {
 	if len(out) > rh {
 		out = out[:rh]
 	}
+	for len(out) < rh {
+		out = append(out, "")
+	}
 	for j := range out {
 		out[j] = ansi.Truncate(out[j], m.width, "…")
 	}
-	for len(out) < rh {
-		out = append(out, "")
+	if m.opts.pad {
+		m.padFrom(out, 0)
 	}
 	m.cache.rows[k] = out
 	return out

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"charm.land/bubbles/v2/spinner"
@@ -124,92 +125,115 @@ func press(m *Model, keys ...string) []tea.Msg {
 }
 
 func TestPresetFiltersAreQueried(t *testing.T) {
-	c := &fakeClient{total: 3}
-	m := newScreen(t, c, 80, 20, model.HeadlinesQuery{Country: "de", Category: "sports"})
-	if q := c.last(); q.Country != "de" || q.Category != "sports" || q.Page != 1 || q.PageSize != 5 {
-		t.Fatalf("first query %+v", q)
-	}
-	if out := ansi.Strip(m.View()); !strings.Contains(out, "Germany (de)") || !strings.Contains(out, "Sports") {
-		t.Fatalf("filter bar does not name the filters:\n%s", out)
-	}
+	inBubble(t, func(t *testing.T) {
+		c := &fakeClient{total: 3}
+		m := newScreen(t, c, 80, 20, model.HeadlinesQuery{Country: "de", Category: "sports"})
+		if q := c.last(); q.Country != "de" || q.Category != "sports" || q.Page != 1 || q.PageSize != 5 {
+			t.Fatalf("first query %+v", q)
+		}
+		if out := ansi.Strip(m.View()); !strings.Contains(out, "Germany (de)") || !strings.Contains(out, "Sports") {
+			t.Fatalf("filter bar does not name the filters:\n%s", out)
+		}
+	})
 }
 
 func TestCountryPickerReloads(t *testing.T) {
-	c := &fakeClient{total: 3}
-	m := newScreen(t, c, 80, 20, model.HeadlinesQuery{})
-	press(m, "t")
-	if !m.CapturesInput() {
-		t.Fatal("an open picker does not capture input")
-	}
-	press(m, "f", "r", "a", "n", "c", "e", "enter")
-	if q := c.last(); q.Country != "fr" || m.Query().Country != "fr" {
-		t.Fatalf("picked France, queried %+v", q)
-	}
-	if out := ansi.Strip(m.View()); !strings.Contains(out, "France story 01") {
-		t.Fatalf("list not reloaded:\n%s", out)
-	}
-	calls := len(c.queries)
-	press(m, "c", "esc")
-	if len(c.queries) != calls || m.CapturesInput() {
-		t.Fatal("cancelling the category picker refetched or stayed open")
-	}
-	press(m, "c", "enter") // choosing the current value again
-	if len(c.queries) != calls {
-		t.Fatal("re-choosing the same category refetched")
-	}
+	inBubble(t, func(t *testing.T) {
+		c := &fakeClient{total: 3}
+		m := newScreen(t, c, 80, 20, model.HeadlinesQuery{})
+		press(m, "t")
+		if !m.CapturesInput() {
+			t.Fatal("an open picker does not capture input")
+		}
+		press(m, "f", "r", "a", "n", "c", "e", "enter")
+		if q := c.last(); q.Country != "fr" || m.Query().Country != "fr" {
+			t.Fatalf("picked France, queried %+v", q)
+		}
+		if out := ansi.Strip(m.View()); !strings.Contains(out, "France story 01") {
+			t.Fatalf("list not reloaded:\n%s", out)
+		}
+		calls := len(c.queries)
+		press(m, "c", "esc")
+		if len(c.queries) != calls || m.CapturesInput() {
+			t.Fatal("cancelling the category picker refetched or stayed open")
+		}
+		press(m, "c", "enter") // choosing the current value again
+		if len(c.queries) != calls {
+			t.Fatal("re-choosing the same category refetched")
+		}
+	})
 }
 
 func TestEnterOpensSelected(t *testing.T) {
-	m := newScreen(t, &fakeClient{total: 3}, 80, 20, model.HeadlinesQuery{Country: "us"})
-	msgs := press(m, "j", "enter")
-	if len(msgs) != 1 {
-		t.Fatalf("enter gave %v", msgs)
-	}
-	open := msgs[0].(common.OpenArticleMsg)
-	if open.Origin != common.Headlines || open.Article.Title != "United States story 02" {
-		t.Fatalf("opened %+v", open)
-	}
-	if msgs := press(m, "o"); len(msgs) != 1 || msgs[0] != (common.OpenURLMsg{URL: "https://x.example/us/1"}) {
-		t.Fatalf("o gave %v", msgs)
-	}
+	inBubble(t, func(t *testing.T) {
+		m := newScreen(t, &fakeClient{total: 3}, 80, 20, model.HeadlinesQuery{Country: "us"})
+		msgs := press(m, "j", "enter")
+		if len(msgs) != 1 {
+			t.Fatalf("enter gave %v", msgs)
+		}
+		open := msgs[0].(common.OpenArticleMsg)
+		if open.Origin != common.Headlines || open.Article.Title != "United States story 02" {
+			t.Fatalf("opened %+v", open)
+		}
+		if msgs := press(m, "o"); len(msgs) != 1 || msgs[0] != (common.OpenURLMsg{URL: "https://x.example/us/1"}) {
+			t.Fatalf("o gave %v", msgs)
+		}
+	})
 }
 
 func TestStepAtTheEnd(t *testing.T) {
-	m := newScreen(t, &fakeClient{total: 2}, 80, 20, model.HeadlinesQuery{})
-	msgs := settle(m, m.Update(common.StepArticleMsg{Delta: 1}))
-	if len(msgs) != 1 || msgs[0].(common.OpenArticleMsg).Article.Title != "All countries story 02" {
-		t.Fatalf("step gave %v", msgs)
-	}
-	msgs = settle(m, m.Update(common.StepArticleMsg{Delta: 1}))
-	if len(msgs) != 1 || !strings.Contains(msgs[0].(common.StatusMsg).Text, "last article") {
-		t.Fatalf("step past the end gave %v", msgs)
-	}
+	inBubble(t, func(t *testing.T) {
+		m := newScreen(t, &fakeClient{total: 2}, 80, 20, model.HeadlinesQuery{})
+		msgs := settle(m, m.Update(common.StepArticleMsg{Delta: 1}))
+		if len(msgs) != 1 || msgs[0].(common.OpenArticleMsg).Article.Title != "All countries story 02" {
+			t.Fatalf("step gave %v", msgs)
+		}
+		msgs = settle(m, m.Update(common.StepArticleMsg{Delta: 1}))
+		if len(msgs) != 1 || !strings.Contains(msgs[0].(common.StatusMsg).Text, "last article") {
+			t.Fatalf("step past the end gave %v", msgs)
+		}
+	})
 }
 
 func TestViewIsExactlyTheArea(t *testing.T) {
-	for _, size := range [][2]int{{40, 6}, {80, 20}, {139, 30}, {140, 30}, {220, 50}} {
-		m := newScreen(t, &fakeClient{total: 40}, size[0], size[1], model.HeadlinesQuery{})
-		for _, view := range []string{m.View(), func() string { press(m, "t"); return m.View() }()} {
-			lines := strings.Split(view, "\n")
-			if len(lines) != size[1] {
-				t.Fatalf("%v: %d lines", size, len(lines))
-			}
-			for _, l := range lines {
-				if w := ansi.StringWidth(l); w > size[0] {
-					t.Fatalf("%v: line %q is %d wide", size, ansi.Strip(l), w)
+	inBubble(t, func(t *testing.T) {
+		for _, size := range [][2]int{{40, 6}, {80, 20}, {139, 30}, {140, 30}, {220, 50}} {
+			m := newScreen(t, &fakeClient{total: 40}, size[0], size[1], model.HeadlinesQuery{})
+			for _, view := range []string{m.View(), func() string { press(m, "t"); return m.View() }()} {
+				lines := strings.Split(view, "\n")
+				if len(lines) != size[1] {
+					t.Fatalf("%v: %d lines", size, len(lines))
+				}
+				for _, l := range lines {
+					if w := ansi.StringWidth(l); w > size[0] {
+						t.Fatalf("%v: line %q is %d wide", size, ansi.Strip(l), w)
+					}
 				}
 			}
 		}
-	}
+	})
 }
 
 func TestPreviewPaneFromPreviewWidth(t *testing.T) {
-	narrow := newScreen(t, &fakeClient{total: 3}, 139, 30, model.HeadlinesQuery{})
-	wide := newScreen(t, &fakeClient{total: 3}, 140, 30, model.HeadlinesQuery{})
-	if strings.Contains(ansi.Strip(narrow.View()), "enter to read") {
-		t.Fatal("preview shown below 140 columns")
-	}
-	if !strings.Contains(ansi.Strip(wide.View()), "enter to read") {
-		t.Fatal("no preview at 140 columns")
-	}
+	inBubble(t, func(t *testing.T) {
+		narrow := newScreen(t, &fakeClient{total: 3}, 139, 30, model.HeadlinesQuery{})
+		wide := newScreen(t, &fakeClient{total: 3}, 140, 30, model.HeadlinesQuery{})
+		if strings.Contains(ansi.Strip(narrow.View()), "enter to read") {
+			t.Fatal("preview shown below 140 columns")
+		}
+		if !strings.Contains(ansi.Strip(wide.View()), "enter to read") {
+			t.Fatal("no preview at 140 columns")
+		}
+	})
+}
+
+// inBubble runs a test in a synctest bubble, where time is virtual: a wait
+// for a command runs out only once every goroutine is blocked, so a slow
+// machine cannot make a fetch look like a timer. Pending timers are let
+// fire at the end so no goroutine is left behind.
+func inBubble(t *testing.T, f func(t *testing.T)) {
+	synctest.Test(t, func(t *testing.T) {
+		f(t)
+		time.Sleep(time.Hour)
+	})
 }

@@ -46,6 +46,7 @@ func New(ctx *common.Context, preset model.HeadlinesQuery) *Model {
 		pagedlist.WithNoun("articles"),
 		pagedlist.WithLoadingText("Loading headlines…"),
 		pagedlist.WithEmptyText(m.emptyText),
+		pagedlist.WithFullWidthRows(),
 	)
 	return m
 }

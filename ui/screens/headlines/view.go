@@ -45,12 +45,12 @@ func (m *Model) View() string {
 }
 
 func (m *Model) body() string {
-	lw, pw := m.columns()
+	_, pw := m.columns()
 	list := m.list.View()
 	if pw == 0 {
 		return list
 	}
-	return lipgloss.JoinHorizontal(lipgloss.Top, padLines(list, lw), m.previewView(pw, max(m.height-filterBarHeight, 1)))
+	return joinColumns(list, m.previewView(pw, max(m.height-filterBarHeight, 1)))
 }
 
 func (m *Model) previewView(width, height int) string {
@@ -60,9 +60,7 @@ func (m *Model) previewView(width, height int) string {
 		minute: m.ctx.Clock().Unix() / int64(time.Minute/time.Second), ok: ok, initialised: true,
 	}
 	if m.preview.key != k {
-		border := m.ctx.Styles.Preview.Border
-		inner := max(width-border.GetHorizontalFrameSize(), 1)
-		m.preview = previewCache{key: k, text: border.Height(height).Render(articles.Preview(it, ok, inner, height, m.ctx))}
+		m.preview = previewCache{key: k, text: articles.PreviewPane(it, ok, width, height, m.ctx)}
 	}
 	return m.preview.text
 }
@@ -94,14 +92,15 @@ func (m *Model) filterBar() string {
 	return left + strings.Repeat(" ", gap) + right
 }
 
-// padLines fills every line to width cells so that the pane beside them
-// starts in one column.
-func padLines(block string, width int) string {
-	lines := strings.Split(block, "\n")
-	for i, l := range lines {
-		if w := ansi.StringWidth(l); w < width {
-			lines[i] = l + strings.Repeat(" ", width-w)
+// joinColumns puts two blocks side by side line by line. The list's lines
+// are already padded to its width (pagedlist.WithFullWidthRows), so
+// nothing is measured per frame.
+func joinColumns(left, right string) string {
+	l, r := strings.Split(left, "\n"), strings.Split(right, "\n")
+	for i := range l {
+		if i < len(r) {
+			l[i] += r[i]
 		}
 	}
-	return strings.Join(lines, "\n")
+	return strings.Join(l, "\n")
 }
