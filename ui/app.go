@@ -58,6 +58,7 @@ type App struct {
 	status  *statusbar.Model
 	help    help.Model
 
+	chrome        chromeCache
 	showHelp      bool
 	width, height int
 	isDark        bool

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 )
@@ -11,8 +12,11 @@ import (
 // on): the cost of a keystroke as the user feels it.
 func BenchmarkAppKeyAndFrame(b *testing.B) {
 	h := newHarness(&fakeClient{total: 2000}, 160, 45, func(c *Config) { c.PageSize = 100 })
-	h.keys("G") // load everything
-	h.keys("g")
+	h.wait = 5 * time.Second // no timers run while loading: wait for every fetch
+	h.keys("r", "G", "g")    // (re)load everything, then go back to the top
+	if st := h.app.current().Status(); st != "End of results · 2000 articles" {
+		b.Fatalf("setup did not load the list: %q", st)
+	}
 	j, k := keyMsg("j"), keyMsg("k")
 	b.ReportAllocs()
 	b.ResetTimer()

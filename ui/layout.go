@@ -43,9 +43,9 @@ func (a *App) render() string {
 	} else {
 		content = a.current().View()
 	}
-	return a.header() + "\n\n" + fitHeight(content, a.ctx.Height) + "\n" +
+	return a.cachedHeader() + "\n\n" + fitHeight(content, a.ctx.Height) + "\n" +
 		a.status.View(a.width, a.current().Status()) + "\n" +
-		a.shortHelp()
+		a.cachedShortHelp()
 }
 
 func (a *App) tooSmallNote() string {

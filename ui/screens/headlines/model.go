@@ -31,6 +31,7 @@ type Model struct {
 	width, height int
 	pendingStep   int // a next/previous step waiting for a page to arrive
 	preview       previewCache
+	bar           filterBarCache
 }
 
 // New makes the screen with the filters preset (from flags).

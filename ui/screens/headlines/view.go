@@ -7,6 +7,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"tidings/model"
 	"tidings/ui/components/articles"
 )
 
@@ -41,7 +42,7 @@ func (m *Model) View() string {
 	} else if m.category.IsOpen() {
 		body = overlay(body, m.category.View(), m.height-filterBarHeight)
 	}
-	return m.filterBar() + "\n\n" + body
+	return m.cachedFilterBar() + "\n\n" + body
 }
 
 func (m *Model) body() string {
@@ -76,6 +77,27 @@ func overlay(body, box string, height int) string {
 		out = strings.Join(lines[:max(height, 1)], "\n")
 	}
 	return out
+}
+
+// cachedFilterBar redraws the filter line only when the filters, width
+// or theme changed.
+func (m *Model) cachedFilterBar() string {
+	k := filterKey{query: m.query, width: m.width, themeGen: m.ctx.ThemeGen}
+	if k != m.bar.key || m.bar.text == "" {
+		m.bar = filterBarCache{key: k, text: m.filterBar()}
+	}
+	return m.bar.text
+}
+
+type filterKey struct {
+	query    model.HeadlinesQuery
+	width    int
+	themeGen int
+}
+
+type filterBarCache struct {
+	key  filterKey
+	text string
 }
 
 // filterBar is the line naming the current filters and the keys that
