@@ -123,6 +123,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
+	case tea.PasteMsg:
+		return m.typeInto(msg)
 	case tea.MouseWheelMsg:
 		switch msg.Button {
 		case tea.MouseWheelUp:
@@ -162,16 +164,22 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Bottom):
 		m.move(len(m.matches))
 	default:
-		before := m.input.Value()
-		var cmd tea.Cmd
-		m.input, cmd = m.input.Update(msg)
-		if m.input.Value() != before {
-			m.matches = narrow(m.options, m.input.Value())
-			m.cursor, m.offset = 0, 0
-		}
-		return cmd
+		return m.typeInto(msg)
 	}
 	return nil
+}
+
+// typeInto passes a key or a paste to the filter and narrows the options
+// when the text changed.
+func (m *Model) typeInto(msg tea.Msg) tea.Cmd {
+	before := m.input.Value()
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(msg)
+	if m.input.Value() != before {
+		m.matches = narrow(m.options, m.input.Value())
+		m.cursor, m.offset = 0, 0
+	}
+	return cmd
 }
 
 func (m *Model) choose() tea.Cmd {

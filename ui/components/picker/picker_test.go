@@ -135,3 +135,12 @@ func TestViewFitsItsArea(t *testing.T) {
 		t.Fatalf("current choice scrolled out of view:\n%s", ansi.Strip(p.View()))
 	}
 }
+
+func TestPasteNarrows(t *testing.T) {
+	p := newPicker(t)
+	p.Open("")
+	p.Update(tea.PasteMsg{Content: "Japan"})
+	if len(p.matches) != 1 || p.options[p.matches[0]].ID != "jp" {
+		t.Fatalf("paste did not narrow to Japan: %v", p.matches)
+	}
+}

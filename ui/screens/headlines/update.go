@@ -17,6 +17,11 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		return m.handleKey(msg)
 	case tea.MouseMsg:
 		return m.handleMouse(msg)
+	case tea.PasteMsg:
+		if m.country.IsOpen() {
+			return m.country.Update(msg)
+		}
+		return m.category.Update(msg) // a closed picker ignores it
 	case picker.PickedMsg:
 		return m.handlePicked(msg)
 	case pagedlist.ActivatedMsg:
