@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"math"
 	"math/rand/v2"
 	"strings"
 	"time"
@@ -112,10 +113,13 @@ func (g *generator) fillPools() {
 			}
 			size := max(6, n*3/4)
 			stories := make([]story, size)
+			// Families take turns, so every kind of story (elections,
+			// rate decisions, …) is in every pool and searches find it.
 			fams := len(b.topics[c].titles)
+			first := g.rng.IntN(fams)
 			for i := range stories {
 				stories[i] = story{
-					fam:  g.rng.IntN(fams),
+					fam:  (first + i) % fams,
 					seed: g.rng.Uint64(),
 					age:  g.storyAge(),
 				}
@@ -125,14 +129,15 @@ func (g *generator) fillPools() {
 	}
 }
 
-// storyAge draws how long ago a story broke: 30% in the last day (denser
-// towards now), 20% the day before, the rest over the remaining 12 days.
+// storyAge draws how long ago a story broke: 30% in the last day (a
+// little denser towards now), 20% the day before, the rest over the
+// remaining 12 days.
 func (g *generator) storyAge() time.Duration {
 	u := g.rng.Float64()
 	x := g.rng.Float64()
 	switch {
 	case u < 0.30:
-		return time.Duration(x * x * float64(24*time.Hour))
+		return time.Duration(math.Pow(x, 1.3) * float64(24*time.Hour))
 	case u < 0.50:
 		return 24*time.Hour + time.Duration(x*float64(24*time.Hour))
 	default:
@@ -140,18 +145,21 @@ func (g *generator) storyAge() time.Duration {
 	}
 }
 
-// articleAge is when an outlet published its piece on a story: the
-// breaking report or a follow-up up to three hours later. Every 300th
-// article is brand new, so "latest" always shows minutes-old items.
+// articleAge is when an outlet published its piece on a story: within an
+// hour and a half either side of when the story broke (earlier reports,
+// follow-ups), never in the future. Every 500th article is brand new, so
+// "latest" always shows a few minutes-old items.
 func (g *generator) articleAge(i int, st *story) time.Duration {
-	if i%300 == 17 {
+	if i%500 == 17 {
 		return time.Minute + time.Duration(g.rng.Int64N(int64(12*time.Minute)))
 	}
-	age := st.age - time.Duration(g.rng.Int64N(int64(3*time.Hour)))
+	const spread = 90 * time.Minute
+	jitter := time.Duration(g.rng.Int64N(int64(2*spread))) - spread
+	age := st.age + jitter
 	if age < 2*time.Minute {
-		age = st.age
+		age = st.age + max(jitter, -jitter) // a follow-up cannot come from the future
 	}
-	return min(max(age, 30*time.Second), window-2*time.Second)
+	return min(max(age, 2*time.Minute), window-2*time.Second)
 }
 
 // bytesPerArticle sizes the text arena so it is allocated once; a low
