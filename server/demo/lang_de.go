@@ -61,7 +61,7 @@ var bankDE = &bank{
 			},
 			descs: []string{
 				"2,3,4|Die Lage in {city} war am {day}abend weiterhin unübersichtlich.",
-				"0,1,5|Die Entscheidung gilt als Wendepunkt für die Regierung, die in Umfragen seit Monaten zurückliegt.",
+				"1,5|Die Entscheidung gilt als Wendepunkt für die Regierung, die in Umfragen seit Monaten zurückliegt.",
 				"Was bisher bekannt ist – und was es für die Menschen in {city} bedeutet.",
 			},
 			body: []string{

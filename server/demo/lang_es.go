@@ -61,7 +61,7 @@ var bankES = &bank{
 			},
 			descs: []string{
 				"2,3,4|La situación seguía siendo confusa el {day} por la noche en {city}.",
-				"0,1,5|La decisión marca un punto de inflexión para el gobierno, que cae en las encuestas.",
+				"1,5|La decisión marca un punto de inflexión para el gobierno, que cae en las encuestas.",
 				"Lo que se sabe hasta ahora y qué significa para los vecinos de {city}.",
 			},
 			body: []string{

@@ -60,7 +60,7 @@ var bankFR = &bank{
 			},
 			descs: []string{
 				"2,3,4|La situation restait confuse {day} soir à {city}, selon les autorités.",
-				"0,1,5|Cette décision marque un tournant pour le gouvernement, distancé par {party} dans les sondages.",
+				"1,5|Cette décision marque un tournant pour le gouvernement, distancé par {party} dans les sondages.",
 				"Ce que l'on sait, et ce que cela change pour les habitants de {city}.",
 			},
 			body: []string{

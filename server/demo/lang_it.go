@@ -52,7 +52,7 @@ var bankIT = &bank{
 			},
 			descs: []string{
 				"2,3,4|La situazione a {city} restava confusa nella serata di {day}.",
-				"0,1|La decisione segna una svolta per il governo, da mesi in calo nei sondaggi.",
+				"1|La decisione segna una svolta per il governo, da mesi in calo nei sondaggi.",
 				"Cosa sappiamo finora e cosa cambia per chi vive a {city}.",
 			},
 			body: []string{

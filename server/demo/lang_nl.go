@@ -50,7 +50,7 @@ var bankNL = &bank{
 			},
 			descs: []string{
 				"2,3|De situatie in {city} was {day}avond nog onduidelijk.",
-				"0,1|Het besluit is een keerpunt voor het kabinet, dat al maanden achter {party} staat in de peilingen.",
+				"1|Het besluit is een keerpunt voor het kabinet, dat al maanden achter {party} staat in de peilingen.",
 				"Wat we tot nu toe weten en wat het betekent voor inwoners van {city}.",
 			},
 			body: []string{

@@ -49,7 +49,7 @@ var bankNO = &bank{
 			},
 			descs: []string{
 				"2,3|Situasjonen i {city} var fortsatt uoversiktlig {day} kveld.",
-				"0,1|Avgjørelsen er et vendepunkt for regjeringen, som har ligget bak {party} på målingene i månedsvis.",
+				"1|Avgjørelsen er et vendepunkt for regjeringen, som har ligget bak {party} på målingene i månedsvis.",
 				"Dette vet vi så langt, og dette betyr det for folk i {city}.",
 			},
 			body: []string{

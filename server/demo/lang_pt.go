@@ -53,7 +53,7 @@ var bankPT = &bank{
 			},
 			descs: []string{
 				"2,3,4|A situação em {city} continuava confusa na noite de {day}.",
-				"0,1|A decisão marca uma viragem para o governo, em queda nas sondagens.",
+				"1|A decisão marca uma viragem para o governo, em queda nas sondagens.",
 				"O que se sabe até agora e o que muda para os moradores de {city}.",
 			},
 			body: []string{

@@ -49,7 +49,7 @@ var bankSE = &bank{
 			},
 			descs: []string{
 				"2,3|Läget i {city} var fortfarande oklart på {day}skvällen.",
-				"0,1|Beslutet är en vändpunkt för regeringen, som legat efter {party} i opinionen i månader.",
+				"1|Beslutet är en vändpunkt för regeringen, som legat efter {party} i opinionen i månader.",
 				"Det här vet vi hittills, och det här betyder det för invånarna i {city}.",
 			},
 			body: []string{
