@@ -24,9 +24,9 @@ var rankWindow int64 = RankWindow
 // differently: the MATCH expression, the row id range (from/to) and the
 // conditions on the articles table.
 type search struct {
-	expr   string
+	expr   string // the MATCH expression: q's words and the filters' facets
 	lo, hi *int64 // row id bounds, inclusive; nil when open
-	rows   where  // conditions on articles a
+	rows   where  // exact re-checks on articles a
 }
 
 func newSearch(q model.ArticlesQuery) (search, error) {
@@ -48,19 +48,15 @@ func newSearch(q model.ArticlesQuery) (search, error) {
 		hi := clampSeconds(to.Unix())<<16 | 0xffff
 		sr.hi = &hi
 	}
-	if q.Language != "" {
-		sr.rows.add("a.language = ?", string(q.Language))
-	}
+	sr.expr = sr.facetMatch(searchFilters{language: string(q.Language), sources: q.Sources,
+		domains: q.Domains, excludeDomains: q.ExcludeDomains})
+	// Hashed facet tokens could collide: inclusions are re-checked exactly.
 	if len(q.Sources) > 0 {
 		sr.rows.add("a.source_id IN ("+placeholders(len(q.Sources))+")", anys(q.Sources)...)
 	}
 	if len(q.Domains) > 0 {
 		cond, args := domainCond(q.Domains)
 		sr.rows.add(cond, args...)
-	}
-	if len(q.ExcludeDomains) > 0 {
-		cond, args := domainCond(q.ExcludeDomains)
-		sr.rows.add("NOT "+cond, args...)
 	}
 	return sr, nil
 }

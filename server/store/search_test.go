@@ -210,3 +210,33 @@ func TestRankedWindowCacheSeesWrites(t *testing.T) {
 		t.Fatalf("a write must invalidate cached totals and rankings: %d %q", after.TotalResults, titles(after))
 	}
 }
+
+func TestFacetsFollowLateSourcesAndStayHidden(t *testing.T) {
+	s := openTestStore(t)
+	q := model.ArticlesQuery{Q: "orphan", Language: "fr"}
+	if p := doSearch(t, s, q); p.TotalResults != 0 {
+		t.Fatalf("no language yet: %q", titles(p))
+	}
+	late := model.Source{ID: "unknown-src", Name: "Le Orphan", Category: "science", Language: "fr", Country: "fr"}
+	if err := s.Add(ctx, []model.Source{late}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if p := doSearch(t, s, q); p.TotalResults != 1 {
+		t.Fatalf("the late source's language must reach the index: %q", titles(p))
+	}
+	late.Language = "it"
+	if err := s.Add(ctx, []model.Source{late}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if p := doSearch(t, s, q); p.TotalResults != 0 {
+		t.Fatalf("a changed language must replace the old one: %q", titles(p))
+	}
+	if p := doSearch(t, s, model.ArticlesQuery{Q: "orphan", Language: "it"}); p.TotalResults != 1 {
+		t.Fatalf("new language: %q", titles(p))
+	}
+	for _, hidden := range []string{languageToken("en"), sourceToken("bbc-news"), domainToken("bbc.co.uk")} {
+		if p := doSearch(t, s, model.ArticlesQuery{Q: hidden}); p.TotalResults != 0 {
+			t.Errorf("q=%s matched facet tokens: %q", hidden, titles(p))
+		}
+	}
+}

@@ -112,7 +112,8 @@ CREATE TABLE IF NOT EXISTS articles (
 	rhost        TEXT NOT NULL,      -- reversed lower-case host: com.example.www
 	category     TEXT NOT NULL DEFAULT '',
 	language     TEXT NOT NULL DEFAULT '',
-	country      TEXT NOT NULL DEFAULT ''
+	country      TEXT NOT NULL DEFAULT '',
+	facets       TEXT NOT NULL DEFAULT ''  -- filter tokens for the full-text index (see facets.go)
 );
 -- Each index ends implicitly in the rowid, so equality filters come out
 -- newest first without a sort.
@@ -127,27 +128,48 @@ CREATE INDEX IF NOT EXISTS articles_language ON articles(language);
 CREATE INDEX IF NOT EXISTS articles_rhost ON articles(rhost);
 
 CREATE VIRTUAL TABLE IF NOT EXISTS articles_fts USING fts5(
-	title, description, content,
+	title, description, content, facets,
 	content='articles', content_rowid='id',
 	tokenize='unicode61 remove_diacritics 2'
 );
 CREATE TRIGGER IF NOT EXISTS articles_ai AFTER INSERT ON articles BEGIN
-	INSERT INTO articles_fts(rowid, title, description, content)
-	VALUES (new.id, new.title, new.description, new.content);
+	INSERT INTO articles_fts(rowid, title, description, content, facets)
+	VALUES (new.id, new.title, new.description, new.content, new.facets);
 END;
 CREATE TRIGGER IF NOT EXISTS articles_ad AFTER DELETE ON articles BEGIN
-	INSERT INTO articles_fts(articles_fts, rowid, title, description, content)
-	VALUES ('delete', old.id, old.title, old.description, old.content);
+	INSERT INTO articles_fts(articles_fts, rowid, title, description, content, facets)
+	VALUES ('delete', old.id, old.title, old.description, old.content, old.facets);
+END;
+CREATE TRIGGER IF NOT EXISTS articles_au AFTER UPDATE OF title, description, content, facets ON articles BEGIN
+	INSERT INTO articles_fts(articles_fts, rowid, title, description, content, facets)
+	VALUES ('delete', old.id, old.title, old.description, old.content, old.facets);
+	INSERT INTO articles_fts(rowid, title, description, content, facets)
+	VALUES (new.id, new.title, new.description, new.content, new.facets);
 END;
 `
 
+// schemaVersion is stored in PRAGMA user_version. A database written by
+// another version is refused rather than misread.
+const schemaVersion = 2
+
 func (s *Store) migrate(ctx context.Context) error {
+	var version int
+	if err := s.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
+		return fmt.Errorf("read schema version: %w", err)
+	}
+	if version != 0 && version != schemaVersion {
+		return fmt.Errorf("the database has schema version %d, this program needs %d: import the data into a new file", version, schemaVersion)
+	}
 	if _, err := s.db.ExecContext(ctx, schema); err != nil {
 		return fmt.Errorf("create schema: %w", err)
 	}
-	// Title matters more than description, description more than content.
+	if _, err := s.db.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", schemaVersion)); err != nil {
+		return fmt.Errorf("write schema version: %w", err)
+	}
+	// Title matters more than description, description more than content;
+	// the facet tokens are for filtering and must not affect the score.
 	if _, err := s.db.ExecContext(ctx,
-		`INSERT INTO articles_fts(articles_fts, rank) VALUES ('rank', 'bm25(10.0, 4.0, 1.0)')`); err != nil {
+		`INSERT INTO articles_fts(articles_fts, rank) VALUES ('rank', 'bm25(10.0, 4.0, 1.0, 0.0)')`); err != nil {
 		return fmt.Errorf("configure ranking: %w", err)
 	}
 	return nil
