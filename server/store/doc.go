@@ -27,6 +27,13 @@
 //     and all its subdomains with one index range.
 //   - Search terms are translated into a quoted FTS5 expression by
 //     [MatchExpression]; user text never reaches MATCH unquoted.
+//   - The language, sources and domains filters of a search are also
+//     tokens in a hidden column of the full-text index, so FTS5 intersects
+//     them with q's words instead of the search reading every match of a
+//     common word to keep the few on one domain. q's words match only the
+//     title, description and content. Sources and domains are hashed to
+//     64 bits there; inclusions are re-checked exactly on the row, while
+//     an exclusion trusts the hash (a collision is a 2^-64 chance).
 //   - Totals are counted once per distinct query and cached until the next
 //     write, so paging through results does not rescan every match.
 //   - sortBy=relevancy (bm25; title weighs 10, description 4, content 1)
