@@ -133,9 +133,16 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			m.move(1)
 		}
 	case tea.MouseClickMsg:
+		if msg.Button != tea.MouseLeft {
+			return nil
+		}
+		inside := msg.X >= 0 && msg.X < m.innerWidth()+4 && msg.Y >= 0 && msg.Y < m.rows()+4
+		if !inside { // a click beside the box dismisses it
+			m.Close()
+			return common.Cmd(CanceledMsg{Picker: m.name})
+		}
 		row := msg.Y - 3 // border, title, filter line
-		if msg.Button == tea.MouseLeft && row >= 0 && row < m.rows() && m.offset+row < len(m.matches) &&
-			msg.X >= 0 && msg.X < min(m.width, maxBoxWidth) {
+		if row >= 0 && row < m.rows() && m.offset+row < len(m.matches) {
 			m.cursor = m.offset + row
 			return m.choose()
 		}

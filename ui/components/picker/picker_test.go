@@ -144,3 +144,11 @@ func TestPasteNarrows(t *testing.T) {
 		t.Fatalf("paste did not narrow to Japan: %v", p.matches)
 	}
 }
+
+func TestClickOutsideCancels(t *testing.T) {
+	p := newPicker(t)
+	p.Open("")
+	if msg := result(p.Update(tea.MouseClickMsg{X: 55, Y: 2, Button: tea.MouseLeft})); msg != (CanceledMsg{Picker: "country"}) || p.IsOpen() {
+		t.Fatalf("click beside the box gave %v", msg)
+	}
+}
