@@ -19,7 +19,7 @@ func newImportCommand() *cobra.Command {
 		Long: "import streams a JSONL file into the SQLite catalogue that `tidings serve --db` reads.\n" +
 			"Each line is a source or an article in the spec's own JSON shapes, or a whole\n" +
 			"list envelope ({\"status\":\"ok\",\"articles\":[...]}).",
-		Args: cobra.ExactArgs(1),
+		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if db == "" {
 				return usagef("import needs --db FILE")

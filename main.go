@@ -32,6 +32,16 @@ type usageError struct{ err error }
 func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
 
+// usageArgs makes cobra's positional-argument checks usage errors too.
+func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if err := check(cmd, args); err != nil {
+			return usageError{err}
+		}
+		return nil
+	}
+}
+
 func usagef(format string, args ...any) error {
 	return usageError{fmt.Errorf(format, args...)}
 }

@@ -23,7 +23,7 @@ func newReaderCommand(getenv func(string) string, stderr io.Writer) *cobra.Comma
 			"With no --base-url (or NEWS_API_BASE_URL) it runs on a built-in demo service,\n" +
 			"started in-process on loopback. Set NEWS_API_KEY for a real service.",
 		Version: appVersion(),
-		Args:    cobra.NoArgs,
+		Args:    usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg, err := flags.resolve(getenv)
 			if err != nil {

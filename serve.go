@@ -34,7 +34,7 @@ func newServeCommand(getenv func(string) string) *cobra.Command {
 			"serves (and keeps) the catalogue in that SQLite file, optionally loading\n" +
 			"--import FILE.jsonl into it first. Keys come from --api-key (repeatable) or,\n" +
 			"when none is given, from NEWS_API_KEY.",
-		Args: cobra.NoArgs,
+		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := f.check(getenv); err != nil {
 				return err
