@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -94,11 +95,70 @@ func (s *Store) Headlines(ctx context.Context, q model.HeadlinesQuery) (model.Pa
 	if offset >= int64(total) {
 		return page, nil
 	}
+	// A deep page starts from the nearest anchor below it, so the index
+	// walk is short.
+	from, skip, err := s.headlineAnchor(ctx, w, offset)
+	if err != nil {
+		return page, err
+	}
+	if from != nil {
+		w.add("id <= ?", *from)
+	}
 	// Page through the narrow index first, then fetch only the page's rows.
 	query := "SELECT " + articleCols + " FROM (SELECT id FROM articles" + w.sql() +
 		" ORDER BY id DESC LIMIT ? OFFSET ?) AS p CROSS JOIN articles a ON a.id = p.id ORDER BY p.id DESC"
-	page.Items, err = s.articles(ctx, query, append(w.args, limit, offset))
+	page.Items, err = s.articles(ctx, query, append(w.args, limit, skip))
 	return page, err
+}
+
+// anchorStep is the distance between cached positions in a headline list.
+var anchorStep int64 = 2000
+
+// headlineAnchor finds, for a page at offset in the list w selects, the id
+// at the nearest multiple of anchorStep at or below offset, and the offset
+// left from there. Anchors are cached until the next write and each is
+// found from the one before, so paging deep costs one walk per write, not
+// one per request. from is nil when offset is below the first anchor.
+func (s *Store) headlineAnchor(ctx context.Context, w where, offset int64) (from *int64, skip int64, err error) {
+	n := offset / anchorStep
+	if n == 0 {
+		return nil, offset, nil
+	}
+	gen := s.gen.Load()
+	keyOf := func(i int64) string { return fmt.Sprintf("%s\x00%q\x00%d", w.sql(), w.args, i) }
+	i, id := n, int64(0) // walk back to the nearest cached anchor…
+	for ; i > 0; i-- {
+		if v, ok := s.anchors.get(keyOf(i), gen); ok {
+			id = v
+			break
+		}
+	}
+	for ; i < n; i++ { // …then forward from it, one step at a time
+		step := where{conds: append([]string(nil), w.conds...), args: append([]any(nil), w.args...)}
+		if i > 0 {
+			step.add("id <= ?", id) // the previous anchor is position 0 here
+		}
+		rows, err := s.query(ctx, "SELECT id FROM articles"+step.sql()+" ORDER BY id DESC LIMIT 1 OFFSET ?",
+			append(step.args, anchorStep)...)
+		if err != nil {
+			return nil, 0, err
+		}
+		found := rows.Next()
+		if found {
+			err = rows.Scan(&id)
+		}
+		if cerr := rows.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return nil, 0, fmt.Errorf("find page anchor: %w", err)
+		}
+		if !found { // rows vanished since the count: start past the end
+			id = math.MinInt64
+		}
+		s.anchors.put(keyOf(i+1), gen, id)
+	}
+	return &id, offset - n*anchorStep, nil
 }
 
 func placeholders(n int) string { return strings.TrimSuffix(strings.Repeat("?,", n), ",") }

@@ -20,9 +20,10 @@ type Store struct {
 	stmtMu sync.Mutex
 	stmts  map[string]*sql.Stmt
 
-	counts *genCache[int]     // totals by query
-	ranks  *genCache[[]int64] // ranked windows (row ids) by query
-	keep   *sql.Conn          // pins an in-memory database; nil for files
+	counts  *genCache[int]     // totals by query
+	ranks   *genCache[[]int64] // ranked windows (row ids) by query
+	anchors *genCache[int64]   // headline ids at every anchorStep-th position
+	keep    *sql.Conn          // pins an in-memory database; nil for files
 }
 
 var memSeq atomic.Uint64
@@ -43,7 +44,8 @@ func Open(path string) (*Store, error) {
 	db.SetMaxIdleConns(8)
 	db.SetConnMaxLifetime(0)
 	db.SetConnMaxIdleTime(0)
-	s := &Store{db: db, stmts: map[string]*sql.Stmt{}, counts: newGenCache[int](4096), ranks: newGenCache[[]int64](512)}
+	s := &Store{db: db, stmts: map[string]*sql.Stmt{}, counts: newGenCache[int](4096), ranks: newGenCache[[]int64](512),
+		anchors: newGenCache[int64](8192)}
 	if path == "" {
 		// A memdb database lives while a connection to it is open: pin one
 		// so the pool trimming idle connections cannot drop the data.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"testing"
+	"time"
 
 	"tidings/model"
 )
@@ -206,5 +207,48 @@ func TestManyQueryShapesBeyondStatementCache(t *testing.T) {
 		if err != nil || p.TotalResults != 2 {
 			t.Fatalf("shape %d: %+v %v", i, p.TotalResults, err)
 		}
+	}
+}
+
+func TestDeepHeadlinePagesThroughAnchors(t *testing.T) {
+	defer func(n int64) { anchorStep = n }(anchorStep)
+	anchorStep = 3
+	s := openTestStore(t)
+	var more []model.Article
+	for i := range 40 {
+		src := []string{"bbc-news", "spiegel", "techcrunch"}[i%3]
+		more = append(more, art(src, fmt.Sprintf("https://x.com/%d", i), fmt.Sprintf("story %d", i), "", "", time.Duration(i)*time.Minute))
+	}
+	if err := s.Add(ctx, nil, more); err != nil {
+		t.Fatal(err)
+	}
+	for _, country := range []model.Country{"", "gb"} {
+		full, _ := s.Headlines(ctx, model.HeadlinesQuery{Country: country, Page: 1, PageSize: 100})
+		for _, size := range []int{1, 4, 7} {
+			var got []string
+			// Deep pages first, so anchors are built from a cold cache
+			// and then reused.
+			pages := (full.TotalResults + size - 1) / size
+			for page := pages; page >= 1; page-- {
+				p, err := s.Headlines(ctx, model.HeadlinesQuery{Country: country, Page: page, PageSize: size})
+				if err != nil {
+					t.Fatal(err)
+				}
+				got = append(titles(p), got...)
+			}
+			if !reflect.DeepEqual(got, titles(full)) {
+				t.Fatalf("country %q size %d:\ngot  %q\nwant %q", country, size, got, titles(full))
+			}
+		}
+	}
+	// A write moves every position: anchors must not survive it.
+	newest := art("bbc-news", "https://x.com/newest", "newest", "", "", -time.Hour)
+	if err := s.Add(ctx, nil, []model.Article{newest}); err != nil {
+		t.Fatal(err)
+	}
+	full, _ := s.Headlines(ctx, model.HeadlinesQuery{Page: 1, PageSize: 100})
+	p, _ := s.Headlines(ctx, model.HeadlinesQuery{Page: 4, PageSize: 4})
+	if !reflect.DeepEqual(titles(p), titles(full)[12:16]) {
+		t.Fatalf("after a write: %q want %q", titles(p), titles(full)[12:16])
 	}
 }
