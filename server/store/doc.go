@@ -35,7 +35,9 @@
 //     64 bits there; inclusions are re-checked exactly on the row, while
 //     an exclusion trusts the hash (a collision is a 2^-64 chance).
 //   - Totals are counted once per distinct query and cached until the next
-//     write, so paging through results does not rescan every match.
+//     write, so paging through results does not rescan every match. Deep
+//     headline pages likewise start from cached anchors (the id at every
+//     2,000th position), so OFFSET never walks far.
 //   - sortBy=relevancy (bm25; title weighs 10, description 4, content 1)
 //     and sortBy=popularity rank the RankWindow (500) newest matches; past
 //     them results continue newest first. This bounds the cost of a search
