@@ -3,8 +3,11 @@ package main
 import (
 	"bytes"
 	"errors"
+	"log"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -168,4 +171,30 @@ func equalArticlesQuery(a, b model.ArticlesQuery) bool {
 		strings.Join(a.ExcludeDomains, ",") == strings.Join(b.ExcludeDomains, ",") &&
 		a.Q == b.Q && a.From == b.From && a.To == b.To && a.Language == b.Language &&
 		a.SortBy == b.SortBy && a.Page == b.Page && a.PageSize == b.PageSize
+}
+
+func TestDebugLogIsOwnerOnlyEvenIfItExisted(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "debug.log")
+	if err := os.WriteFile(path, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	defer log.SetOutput(os.Stderr)
+	f, err := openDebugLog(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	info, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if perm := info.Mode().Perm(); perm != 0o600 {
+		t.Fatalf("debug log mode = %v, want 0600", perm)
+	}
+}
+
+func TestKeyWarningNamesTheSaferWayAndNotTheKey(t *testing.T) {
+	if !strings.Contains(keyWarning, "NEWS_API_KEY") || strings.Count(keyWarning, "\n") > 0 {
+		t.Fatalf("warning %q should be one line suggesting NEWS_API_KEY", keyWarning)
+	}
 }

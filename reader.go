@@ -30,7 +30,7 @@ func newReaderCommand(getenv func(string) string, stderr io.Writer) *cobra.Comma
 				return err
 			}
 			if cfg.keyOnCLI {
-				fmt.Fprintln(stderr, "tidings: warning: --api-key is visible to other local users in the process list; prefer NEWS_API_KEY")
+				fmt.Fprintln(stderr, keyWarning)
 			}
 			return runReader(cmd.Context(), cfg)
 		},
@@ -71,13 +71,14 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 		PageSize:  cfg.pageSize,
 		Version:   appVersion(),
 	})
-	opts := []tea.ProgramOption{tea.WithContext(ctx)}
 	if path := os.Getenv("TIDINGS_DEBUG_LOG"); path != "" {
-		if f, err := tea.LogToFile(path, "tidings"); err == nil {
-			defer f.Close()
+		f, err := openDebugLog(path)
+		if err != nil {
+			return err
 		}
+		defer f.Close()
 	}
-	if _, err := tea.NewProgram(app, opts...).Run(); err != nil && ctx.Err() == nil {
+	if _, err := tea.NewProgram(app, tea.WithContext(ctx)).Run(); err != nil && ctx.Err() == nil {
 		return fmt.Errorf("terminal UI: %w", err)
 	}
 	return nil
