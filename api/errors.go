@@ -57,7 +57,9 @@ func (e *Error) Error() string {
 }
 
 // Is reports whether the error belongs to one of the sentinel kinds, so that
-// errors.Is(err, api.ErrRateLimited) works on an *Error.
+// errors.Is(err, api.ErrRateLimited) works on an *Error. An error read
+// from the body of a 2xx answer whose code maps to no status keeps Status
+// 200 and matches ErrBadResponse.
 func (e *Error) Is(target error) bool {
 	switch target {
 	case ErrUnauthorized:
@@ -70,6 +72,12 @@ func (e *Error) Is(target error) bool {
 		return e.Status == http.StatusNotFound
 	case ErrServer:
 		return e.Status >= 500
+	case ErrBadResponse:
+		// A 2xx answer whose body says "error" with a code no status
+		// maps to: the body is not the page it should be, so callers that
+		// handle "unreadable answer" handle this too, and never mistake it
+		// for an empty result.
+		return e.Status >= 200 && e.Status <= 299
 	}
 	return false
 }
