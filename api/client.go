@@ -116,18 +116,25 @@ func redactURLText(raw string) string {
 	return truncateRunes(raw, 80)
 }
 
+// Redirects the client's own transport refuses. Both are final: another
+// attempt would follow the same redirects to the same end.
+var (
+	errTooManyRedirects = errors.New("stopped after 10 redirects")
+	errInsecureRedirect = errors.New("refused a redirect from https to http")
+)
+
 func defaultHTTPClient() *http.Client {
 	tr := http.DefaultTransport.(*http.Transport).Clone()
 	return &http.Client{
 		Transport: tr,
 		CheckRedirect: func(req *http.Request, via []*http.Request) error {
 			if len(via) >= 10 {
-				return errors.New("stopped after 10 redirects")
+				return errTooManyRedirects
 			}
 			// net/http keeps Authorization on same-host redirects even when
 			// they drop from https to http; that would send the key in clear.
 			if via[0].URL.Scheme == "https" && req.URL.Scheme != "https" {
-				return errors.New("refused a redirect from https to http")
+				return errInsecureRedirect
 			}
 			return nil
 		},

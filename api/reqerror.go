@@ -22,6 +22,7 @@ type requestError struct {
 	msg   string
 	extra error // context.DeadlineExceeded when the caller's deadline hit
 	cause error
+	final bool // another attempt would fail the same way (a redirect loop)
 }
 
 // Error implements error.
@@ -59,8 +60,19 @@ func (c *Client) transportError(ctx, actx context.Context, req *http.Request, er
 		return &requestError{kind: ErrTimeout, cause: cause,
 			msg: fmt.Sprintf("%s (no answer from %s)", ErrTimeout.Error(), req.URL.Host)}
 	}
-	return &requestError{kind: ErrNetwork, cause: cause,
+	return &requestError{kind: ErrNetwork, cause: cause, final: isRedirectRefusal(err),
 		msg: fmt.Sprintf("%s at %s: %s", ErrNetwork.Error(), req.URL.Host, serviceText(networkReason(err), 120, c.redact))}
+}
+
+// isRedirectRefusal reports whether the round trip stopped at a redirect:
+// too many of them (ours, or net/http's default limit on a caller's own
+// http.Client, whose error is not exported) or an https-to-http one.
+func isRedirectRefusal(err error) bool {
+	if errors.Is(err, errTooManyRedirects) || errors.Is(err, errInsecureRedirect) {
+		return true
+	}
+	msg := innermost(err).Error()
+	return strings.HasPrefix(msg, "stopped after ") && strings.HasSuffix(msg, " redirects")
 }
 
 // contextError reports the end of the caller's context: cancellation as

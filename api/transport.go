@@ -34,11 +34,16 @@ func (c *Client) get(ctx context.Context, path string, query url.Values) ([]byte
 
 // retryable reports whether another attempt may succeed: the connection
 // failed, or the service failed (5xx). Timeouts are not retried, so a dead
-// service costs the user one timeout, not three.
+// service costs the user one timeout, not three; nor are refused
+// redirects, which a second attempt would only follow again.
 func retryable(err error) bool {
 	var apiErr *Error
 	if errors.As(err, &apiErr) {
 		return apiErr.Status >= 500
+	}
+	var reqErr *requestError
+	if errors.As(err, &reqErr) && reqErr.final {
+		return false
 	}
 	return errors.Is(err, ErrNetwork)
 }
