@@ -24,6 +24,10 @@ var (
 
 	// ErrNetwork: the service could not be reached (refused, reset, DNS).
 	ErrNetwork = errors.New("could not reach the service")
+	// ErrRedirect: the address redirected in a loop (more than 10 hops) or
+	// from https to http, which would send the key in clear. It also
+	// matches ErrNetwork; it is never retried.
+	ErrRedirect = errors.New("the service redirected too often or to an insecure address")
 	// ErrTimeout: the service did not answer in time.
 	ErrTimeout = errors.New("the service did not answer in time")
 	// ErrBadResponse: the body was not the JSON the spec describes.

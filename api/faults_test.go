@@ -170,8 +170,8 @@ func faultCases() []faultCase {
 		{name: "redirect loop gives up after 10 hops without retrying", want: ErrNetwork, requests: 10,
 			fault: faultserver.Fault{Kind: faultserver.RedirectLoop},
 			check: func(t *testing.T, err error) {
-				if !strings.Contains(err.Error(), "redirect") {
-					t.Errorf("err = %v; want it to name the redirects", err)
+				if !errors.Is(err, ErrRedirect) || !strings.Contains(err.Error(), "redirect") {
+					t.Errorf("err = %v; want ErrRedirect, naming the redirects", err)
 				}
 			}},
 		{name: "canned 418 keeps its status and text", requests: 1,
@@ -307,7 +307,7 @@ func TestRedirectLoopHonoursACustomHTTPClient(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = c.Sources(context.Background(), model.SourcesQuery{})
-	if !errors.Is(err, ErrNetwork) || fs.Requests() != 10 {
+	if !errors.Is(err, ErrNetwork) || !errors.Is(err, ErrRedirect) || fs.Requests() != 10 {
 		t.Errorf("err = %v after %d requests; want ErrNetwork after 10 (one redirect chain, no retry)", err, fs.Requests())
 	}
 }

@@ -20,7 +20,7 @@ import (
 type requestError struct {
 	kind  error // the sentinel: ErrNetwork, ErrTimeout, ErrBadResponse, …
 	msg   string
-	extra error // context.DeadlineExceeded when the caller's deadline hit
+	extra error // context.DeadlineExceeded when the caller's deadline hit; ErrRedirect
 	cause error
 	final bool // another attempt would fail the same way (a redirect loop)
 }
@@ -60,8 +60,12 @@ func (c *Client) transportError(ctx, actx context.Context, req *http.Request, er
 		return &requestError{kind: ErrTimeout, cause: cause,
 			msg: fmt.Sprintf("%s (no answer from %s)", ErrTimeout.Error(), req.URL.Host)}
 	}
-	return &requestError{kind: ErrNetwork, cause: cause, final: isRedirectRefusal(err),
+	e := &requestError{kind: ErrNetwork, cause: cause,
 		msg: fmt.Sprintf("%s at %s: %s", ErrNetwork.Error(), req.URL.Host, serviceText(networkReason(err), 120, c.redact))}
+	if isRedirectRefusal(err) {
+		e.final, e.extra = true, ErrRedirect
+	}
+	return e
 }
 
 // isRedirectRefusal reports whether the round trip stopped at a redirect:
