@@ -47,9 +47,20 @@ func Explain(err error, baseURL string) (title, hint string) {
 	case errors.Is(err, api.ErrTimeout):
 		return "No answer from " + baseURL + " in time",
 			"The service may be busy or the network slow; press r to retry."
+	case errors.Is(err, api.ErrRedirect):
+		return "The service at " + baseURL + " redirects in a loop or to an insecure address",
+			"Check --base-url / NEWS_API_BASE_URL: it should be the service's own address, ending in /v2."
 	case errors.Is(err, api.ErrNetwork):
 		return "Could not reach " + baseURL,
 			"Check your connection and --base-url / NEWS_API_BASE_URL, then press r to retry."
+	case errors.As(err, &aerr) && aerr.Status >= 200 && aerr.Status <= 299:
+		// The body of a successful answer said it failed: its own words
+		// are the best explanation there is.
+		hint := "Press r to retry."
+		if aerr.Message != "" {
+			hint = aerr.Message + " — " + hint
+		}
+		return "The service reported an error", hint
 	case errors.Is(err, api.ErrBadResponse), errors.Is(err, api.ErrEmptyResponse):
 		return "The service sent an answer tidings cannot read",
 			"Check that the base URL points at the news service (it should end in /v2); r to retry."
