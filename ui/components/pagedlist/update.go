@@ -122,13 +122,16 @@ func (m *Model[T]) handlePage(msg pageMsg[T]) tea.Cmd {
 		return m.fail(msg.page, msg.err)
 	}
 	m.clearError()
-	m.appendPage(msg.result.Items)
+	added := m.appendPage(msg.result.Items)
 	res := msg.result
 	if res.Page == 0 {
 		res.Page = msg.page
 	}
 	m.total = res.TotalResults
-	m.hasMore = res.HasMore()
+	// A page of nothing but items already listed ends the list too: a
+	// service that serves page 1 for every page would otherwise be paged
+	// until its total runs out, or forever if the total lies as well.
+	m.hasMore = res.HasMore() && added > 0
 	m.nextPage = msg.page + 1
 	if m.followEnd {
 		m.cursor = max(m.Len()-1, 0)
@@ -143,8 +146,9 @@ func (m *Model[T]) handlePage(msg pageMsg[T]) tea.Cmd {
 }
 
 // appendPage adds the items not seen on earlier pages, leaving the cursor
-// on the item it was on.
-func (m *Model[T]) appendPage(items []T) {
+// on the item it was on, and returns how many it added.
+func (m *Model[T]) appendPage(items []T) int {
+	before := len(m.items)
 	for _, it := range items {
 		k := m.key(it)
 		if _, dup := m.seen[k]; dup {
@@ -156,6 +160,7 @@ func (m *Model[T]) appendPage(items []T) {
 			m.view = append(m.view, len(m.items)-1)
 		}
 	}
+	return len(m.items) - before
 }
 
 func (m *Model[T]) fail(page int, err error) tea.Cmd {
