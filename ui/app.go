@@ -9,6 +9,7 @@
 package ui
 
 import (
+	"context"
 	"os"
 	"time"
 
@@ -67,6 +68,8 @@ type App struct {
 
 	// openURL opens a checked http(s) URL; tests replace it.
 	openURL func(string) error
+	// cancel ends ctx.Lifetime, and with it every request, on quit.
+	cancel context.CancelFunc
 }
 
 // New builds the UI. Nothing is fetched until the program runs Init.
@@ -76,7 +79,9 @@ func New(cfg Config) *App {
 	if now == nil {
 		now = time.Now
 	}
+	lifetime, cancel := context.WithCancel(context.Background())
 	ctx := &common.Context{
+		Lifetime: lifetime,
 		Styles:   theme.New(true, noColor), // dark until the terminal says otherwise
 		Keys:     keymap.Default(),
 		Client:   cfg.Client,
@@ -95,6 +100,7 @@ func New(cfg Config) *App {
 		noColor: noColor,
 		version: cfg.Version,
 		openURL: browser.OpenURL,
+		cancel:  cancel,
 		screens: map[common.ScreenID]common.Screen{
 			common.Headlines: headlines.New(ctx, cfg.Headlines),
 			common.Sources:   sources.New(ctx, cfg.Sources),

@@ -65,7 +65,7 @@ func (a *App) broadcast(msg tea.Msg) tea.Cmd {
 func (a *App) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	g := a.ctx.Keys.Global
 	if key.Matches(msg, g.ForceQuit) {
-		return tea.Quit
+		return a.quit()
 	}
 	if a.current().CapturesInput() {
 		return a.current().Update(msg)
@@ -74,13 +74,13 @@ func (a *App) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		// Any key closes the help; q still quits.
 		a.showHelp = false
 		if key.Matches(msg, g.Quit) {
-			return tea.Quit
+			return a.quit()
 		}
 		return nil
 	}
 	switch {
 	case key.Matches(msg, g.Quit):
-		return tea.Quit
+		return a.quit()
 	case key.Matches(msg, g.Help):
 		a.showHelp = true
 	case key.Matches(msg, g.Headlines):
@@ -97,6 +97,13 @@ func (a *App) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return a.current().Update(msg)
 	}
 	return nil
+}
+
+// quit cancels every request in flight, so none is left holding a
+// connection to a hung service, and ends the program.
+func (a *App) quit() tea.Cmd {
+	a.cancel()
+	return tea.Quit
 }
 
 // handleMouse routes clicks on the tabs to the tabs and everything inside

@@ -44,6 +44,18 @@ type Context struct {
 	Location *time.Location // for absolute times; nil: time.Local
 	Demo     bool
 	BaseURL  string // for error hints; never holds the key
+	// Lifetime is the parent of every request's context; the root
+	// cancels it when the reader quits, so no request outlives the UI.
+	// nil: context.Background().
+	Lifetime context.Context
+}
+
+// Parent is the context requests derive from: Lifetime, or Background.
+func (c *Context) Parent() context.Context {
+	if c.Lifetime == nil {
+		return context.Background()
+	}
+	return c.Lifetime
 }
 
 // Clock returns the current time through Now, so tests can pin it.

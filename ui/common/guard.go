@@ -14,8 +14,13 @@ type FetchGuard struct {
 // Begin cancels any request in flight and returns the context and id of a
 // new one.
 func (g *FetchGuard) Begin() (context.Context, uint64) {
+	return g.BeginWithin(context.Background())
+}
+
+// BeginWithin is Begin with a new request that also ends when parent does.
+func (g *FetchGuard) BeginWithin(parent context.Context) (context.Context, uint64) {
 	g.Abort()
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(parent)
 	g.id++
 	g.cancel = cancel
 	return ctx, g.id

@@ -163,7 +163,7 @@ func (m *Model[T]) clearError() {
 
 // load fetches one page; the command captures only copies.
 func (m *Model[T]) load(page int) tea.Cmd {
-	ctx, req := m.guard.Begin()
+	ctx, req := m.guard.BeginWithin(m.ctx.Parent())
 	m.loadingPage = page
 	fetch, list := m.fetch, m.id
 	cmd := func() tea.Msg {
