@@ -52,8 +52,8 @@ func perfArticle(i int) model.Article {
 			i, outlet),
 		Description: fmt.Sprintf("Ferry operators cancelled crossings for a %dth day as winds of up to 90mph battered the "+
 			"coast; harbour authorities said repairs would take weeks and warned travellers to check before setting out.", i),
-		URL:        fmt.Sprintf("https://www.%s.example/news/world/2026/11/22/storm-closes-ports-along-the-coast-%d", slug, i),
-		URLToImage: fmt.Sprintf("https://images.%s.example/cdn/2026/11/22/%d/storm-ports-coast-1200x675.jpg", slug, i),
+		URL:         fmt.Sprintf("https://www.%s.example/news/world/2026/11/22/storm-closes-ports-along-the-coast-%d", slug, i),
+		URLToImage:  fmt.Sprintf("https://images.%s.example/cdn/2026/11/22/%d/storm-ports-coast-1200x675.jpg", slug, i),
 		PublishedAt: testNow.Add(-time.Duration(i%(48*60)) * time.Minute),
 		Content: fmt.Sprintf("<p>Ferry operators cancelled crossings for a %dth day as winds of up to 90mph battered "+
 			"the coast.</p><p>Harbour authorities said repairs to the breakwater would take weeks, and the coastguard "+
