@@ -78,7 +78,7 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 		}
 		defer f.Close()
 	}
-	if _, err := tea.NewProgram(app, tea.WithContext(ctx)).Run(); err != nil && ctx.Err() == nil {
+	if _, err := tea.NewProgram(app, tea.WithContext(ctx), tea.WithFPS(ui.FrameRate)).Run(); err != nil && ctx.Err() == nil {
 		return fmt.Errorf("terminal UI: %w", err)
 	}
 	return nil
