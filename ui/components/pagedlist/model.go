@@ -208,6 +208,28 @@ func (m *Model[T]) Loading() bool { return m.loadingPage != 0 }
 // HasMore reports whether the service has more pages to fetch.
 func (m *Model[T]) HasMore() bool { return m.hasMore }
 
+// Snapshot is a read-only summary of a list's state, for invariant checks
+// in tests and for diagnostics. Building one copies every key: do not call
+// it per frame.
+type Snapshot struct {
+	Len      int      // visible (matching) items
+	Cursor   int      // position of the selection among them
+	Offset   int      // first visible row
+	Loading  bool     // the list thinks a page is in flight
+	InFlight bool     // its fetch guard holds a live request
+	Keys     []string // the de-duplication key of every loaded item, in order
+}
+
+// Snapshot returns the list's state; see [Snapshot].
+func (m *Model[T]) Snapshot() Snapshot {
+	keys := make([]string, len(m.items))
+	for i, it := range m.items {
+		keys[i] = m.key(it)
+	}
+	return Snapshot{Len: m.Len(), Cursor: m.cursor, Offset: m.offset,
+		Loading: m.Loading(), InFlight: m.guard.InFlight(), Keys: keys}
+}
+
 // Err is the error of the last failed page fetch, nil after a success.
 func (m *Model[T]) Err() error { return m.err }
 

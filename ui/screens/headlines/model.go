@@ -73,6 +73,9 @@ func (m *Model) filterSummary() string {
 	return m.query.Country.Name() + " · " + m.query.Category.Name()
 }
 
+// ListSnapshot is the state of the screen's list, for invariant checks.
+func (m *Model) ListSnapshot() pagedlist.Snapshot { return m.list.Snapshot() }
+
 // Title implements common.Screen.
 func (m *Model) Title() string { return "Headlines" }
 

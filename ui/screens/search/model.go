@@ -66,6 +66,9 @@ func (m *Model) Init() tea.Cmd {
 	return m.submit()
 }
 
+// ListSnapshot is the state of the screen's list, for invariant checks.
+func (m *Model) ListSnapshot() pagedlist.Snapshot { return m.results.Snapshot() }
+
 // Title implements common.Screen.
 func (m *Model) Title() string { return common.Search.String() }
 

@@ -100,6 +100,9 @@ func (m *Model) emptyText() string {
 	return "No sources for " + filterLine(m.query) + ". Press c, l or t to change the filters."
 }
 
+// ListSnapshot is the state of the screen's list, for invariant checks.
+func (m *Model) ListSnapshot() pagedlist.Snapshot { return m.list.Snapshot() }
+
 // Title implements common.Screen.
 func (m *Model) Title() string { return common.Sources.String() }
 
