@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"tidings/internal/faultserver"
 	"tidings/ui/common"
 )
@@ -292,4 +294,31 @@ func TestFrameCheckCatchesWhatItLooksFor(t *testing.T) {
 	if p := frameProblem("\x1b[1;38;2;1:2:3mab\x1b[m\ncd", 5, 3); p != "" {
 		t.Errorf("a styled frame was refused: %s", p)
 	}
+}
+
+// TestPastedAndTypedControlsStayOutOfFields: text pasted or typed into the
+// search form, a picker's filter or the sources filter is drawn back, so
+// escapes and bidi overrides in it must never reach the frame.
+func TestPastedAndTypedControlsStayOutOfFields(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		for _, open := range [][]string{{"3"}, {"1", "c"}, {"2", "/"}} {
+			h := newHarness(&fakeClient{total: 3}, 120, 30)
+			h.keys(open...)
+			if !h.app.current().CapturesInput() {
+				t.Fatalf("%v did not focus a text field", open)
+			}
+			for _, s := range faultserver.HostileStrings()[:17] {
+				h.send(tea.PasteMsg{Content: s})
+				if p := frameProblem(h.app.View().Content, 120, 30); p != "" {
+					t.Fatalf("after %v and pasting %q: %s\n%s", open, s, p, h.view())
+				}
+			}
+			for _, r := range []rune{'\u202e', '\u2066', '\u009b', '\u200f'} {
+				h.send(tea.KeyPressMsg{Code: r, Text: string(r)})
+				if p := frameProblem(h.app.View().Content, 120, 30); p != "" {
+					t.Fatalf("after %v and typing %U: %s\n%s", open, r, p, h.view())
+				}
+			}
+		}
+	})
 }

@@ -1,10 +1,13 @@
 package ui
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"tidings/ui/common"
+	"tidings/ui/textsafe"
 	"tidings/ui/theme"
 )
 
@@ -15,10 +18,15 @@ import (
 func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		return a, a.handleKey(msg)
+		return a, a.handleKey(inertKey(msg))
 	case tea.MouseMsg:
 		return a, a.handleMouse(msg)
-	case tea.PasteMsg, tea.PasteStartMsg, tea.PasteEndMsg:
+	case tea.PasteMsg:
+		// Every text field is one line, and whatever it holds is drawn:
+		// pasted escapes or bidi overrides would reach the terminal.
+		msg.Content = strings.ReplaceAll(textsafe.Clean(msg.Content), "\n", " ")
+		return a, a.current().Update(msg)
+	case tea.PasteStartMsg, tea.PasteEndMsg:
 		return a, a.current().Update(msg)
 	case tea.WindowSizeMsg:
 		a.width, a.height = msg.Width, msg.Height
@@ -52,6 +60,16 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, a.browserDone(msg)
 	}
 	return a, a.broadcast(msg)
+}
+
+// inertKey drops from a key's text what must never be drawn (a bidi
+// override typed with a compose key or an input method, a C1 control), so
+// no text field can hold it.
+func inertKey(msg tea.KeyPressMsg) tea.KeyPressMsg {
+	if msg.Text != "" {
+		msg.Text = textsafe.Clean(msg.Text)
+	}
+	return msg
 }
 
 func (a *App) broadcast(msg tea.Msg) tea.Cmd {
