@@ -47,23 +47,14 @@ type pagingHint struct{ page, pageSize int }
 // decodeArticlesPage reads the body of a 2xx answer from /latest-headlines
 // or /articles.
 func decodeArticlesPage(body []byte, hint pagingHint, redact func(string) string) (model.Page[model.Article], error) {
-	var env articlesEnvelope
-	if err := unmarshalEnvelope(body, &env); err != nil {
+	header, items, hasList, err := readArticles(body)
+	if err != nil {
 		return model.Page[model.Article]{}, err
 	}
-	if err := env.checkStatus(body, env.Articles != nil, "articles", redact); err != nil {
+	if err := header.checkStatus(body, hasList, "articles", redact); err != nil {
 		return model.Page[model.Article]{}, err
 	}
-	var items []model.Article
-	if env.Articles != nil {
-		items = make([]model.Article, 0, len(*env.Articles))
-		for i := range *env.Articles {
-			if w := &(*env.Articles)[i]; !w.skip {
-				items = append(items, w.article())
-			}
-		}
-	}
-	return buildPage(items, env.envelopeHeader, hint), nil
+	return buildPage(items, header, hint), nil
 }
 
 // decodeSourcesPage reads the body of a 2xx answer from /sources.

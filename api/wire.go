@@ -152,8 +152,11 @@ func unixTime(n float64) time.Time {
 // null or a bare name string are seen too.
 type wireSourceRef struct{ ref model.SourceRef }
 
-// UnmarshalJSON implements json.Unmarshaler.
+// UnmarshalJSON implements json.Unmarshaler. A second "source" object in
+// the same article is merged into the first, as encoding/json does for
+// plain objects (and so the one-pass decoder in fastdecode.go agrees).
 func (w *wireSourceRef) UnmarshalJSON(b []byte) error {
+	prev := w.ref
 	w.ref = model.SourceRef{}
 	switch b[0] {
 	case '"':
@@ -161,10 +164,10 @@ func (w *wireSourceRef) UnmarshalJSON(b []byte) error {
 		_ = name.UnmarshalJSON(b)
 		w.ref.Name = string(name)
 	case '{':
-		var obj struct {
+		obj := struct {
 			ID   text `json:"id"`
 			Name text `json:"name"`
-		}
+		}{text(prev.ID), text(prev.Name)}
 		if json.Unmarshal(b, &obj) == nil {
 			w.ref = model.SourceRef{ID: string(obj.ID), Name: string(obj.Name)}
 		}
