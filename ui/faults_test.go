@@ -322,3 +322,16 @@ func TestPastedAndTypedControlsStayOutOfFields(t *testing.T) {
 		}
 	})
 }
+
+// TestTinyWindowsKeepTheFrame: the too-small note fits windows down to 1×1.
+func TestTinyWindowsKeepTheFrame(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		h := newHarness(&fakeClient{total: 3}, 80, 24)
+		for _, size := range [][2]int{{1, 1}, {2, 1}, {39, 1}, {1, 9}, {10, 2}, {39, 9}, {40, 10}} {
+			h.send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+			if p := frameProblem(h.app.View().Content, size[0], size[1]); p != "" {
+				t.Errorf("%d×%d: %s\n%s", size[0], size[1], p, h.view())
+			}
+		}
+	})
+}

@@ -52,6 +52,7 @@ func (a *App) tooSmallNote() string {
 	note := fmt.Sprintf("Terminal too small (%d×%d).\nPlease make it at least %d×%d.",
 		a.width, a.height, common.MinWidth, common.MinHeight)
 	lines := strings.Split(note, "\n")
+	lines = lines[:min(len(lines), a.height)] // a one-line terminal gets the first line only
 	for i, l := range lines {
 		lines[i] = ansi.Truncate(l, a.width, "…")
 	}
