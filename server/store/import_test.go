@@ -73,6 +73,8 @@ func TestImportPopularityField(t *testing.T) {
 }
 
 func TestImportHugeLineIsSkipped(t *testing.T) {
+	defer func(n int) { maxLineBytes = n }(maxLineBytes)
+	maxLineBytes = 1 << 20
 	s, _ := Open("")
 	defer s.Close()
 	in := `{"title":"` + strings.Repeat("x", maxLineBytes) + `","url":"https://a.com/1"}` + "\n" +

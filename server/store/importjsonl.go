@@ -29,7 +29,7 @@ type Stats struct {
 const MaxReportedErrors = 20
 
 // maxLineBytes bounds one line: a whole list envelope may sit on one line.
-const maxLineBytes = 64 << 20
+var maxLineBytes = 64 << 20
 
 // LineError is an input line that could not be imported.
 type LineError struct {
@@ -65,7 +65,7 @@ func (s *Store) ImportJSONL(ctx context.Context, r io.Reader) (Stats, error) {
 			imp.stats.Lines++
 		}
 		if errors.Is(err, errLineTooLong) {
-			imp.skip(err)
+			imp.skip(fmt.Errorf("line is longer than %d bytes", maxLineBytes))
 			continue
 		}
 		if len(bytes.TrimSpace(line)) > 0 {
@@ -83,7 +83,7 @@ func (s *Store) ImportJSONL(ctx context.Context, r io.Reader) (Stats, error) {
 	return imp.stats, imp.flush()
 }
 
-var errLineTooLong = fmt.Errorf("line is longer than %d bytes", maxLineBytes)
+var errLineTooLong = errors.New("line is too long")
 
 // readLine returns the next line without its newline; a line over the
 // limit is consumed and reported as errLineTooLong.

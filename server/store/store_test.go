@@ -190,15 +190,15 @@ func TestConcurrentReadsDuringWrites(t *testing.T) {
 
 func TestManyQueryShapesBeyondStatementCache(t *testing.T) {
 	defer func(n int) { maxCachedStmts = n }(maxCachedStmts)
-	maxCachedStmts = 8
+	maxCachedStmts = 4
 	s := openTestStore(t)
-	for i := range 30 {
+	for i := range 12 {
 		var domains []string
-		for j := 0; j <= i%20; j++ {
+		for j := 0; j <= i%6; j++ {
 			domains = append(domains, fmt.Sprintf("d%d.com", j))
 		}
 		var sources []string
-		for j := 0; j <= i/20%20; j++ {
+		for j := 0; j <= i/6; j++ {
 			sources = append(sources, fmt.Sprintf("s%d", j))
 		}
 		sources = append(sources, "techcrunch")
