@@ -62,13 +62,16 @@
 //     digits, only exclusions, or more than 32 terms is 400 BAD_REQUEST.
 //   - /latest-headlines lists newest first (undated articles last); all
 //     articles when no filter.
-//     /sources lists by name, then id.
+//   - /sources lists by name, then id.
 //   - A page past the last one is 200 with an empty array and the true
 //     totalResults (spec 4.4 rule 4).
 //
 // Responses
-//   - Every response, errors included, is JSON with "Content-Type:
-//     application/json" (UTF-8; HTML characters are not escaped).
+//   - Every response of the handler, errors included, is JSON with
+//     "Content-Type: application/json" (UTF-8; HTML characters are not
+//     escaped). The one exception is outside it: net/http itself answers a
+//     request it cannot read (headers over MaxHeaderBytes: 431; a garbled
+//     request line: 400) in plain text before any handler runs.
 //   - Success uses the primary camelCase envelope of spec 2.3: status "ok",
 //     totalResults, page, pageSize and "sources" or "articles". The
 //     snake_case variant of the general pagination example is not sent.
