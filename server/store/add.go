@@ -51,15 +51,15 @@ VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
 ON CONFLICT(id) DO UPDATE SET name=?2, description=?3, url=?4, category=?5, language=?6, country=?7`
 	// Articles added before their source get its facets now.
 	resolveArticlesSQL = `UPDATE articles SET category=?2, language=?3, country=?4,
-	facets = CASE WHEN instr(facets, ' lang') > 0 THEN substr(facets, 1, instr(facets, ' lang') - 1) ELSE facets END
-		|| CASE WHEN ?3 <> '' THEN ' lang' || ?3 ELSE '' END
+	facets = CASE WHEN instr(facets, ?5) > 0 THEN substr(facets, 1, instr(facets, ?5) - 1) ELSE facets END
+		|| CASE WHEN ?3 <> '' THEN ?5 || ?3 ELSE '' END
 WHERE source_id=?1 AND NOT (category=?2 AND language=?3 AND country=?4)`
 	deleteArticleSQL = `DELETE FROM articles WHERE url=?`
 	insertArticleSQL = `INSERT OR IGNORE INTO articles(id, url, source_id, source_name, author, title,
 	description, url_to_image, published_at, content, popularity, rhost, category, language, country, facets)
 SELECT ?1, ?2, ?3, COALESCE(NULLIF(?4, ''), s.name, ''), ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12,
 	COALESCE(s.category, ''), COALESCE(s.language, ''), COALESCE(s.country, ''),
-	?13 || COALESCE(' lang' || NULLIF(s.language, ''), '')
+	?13 || COALESCE(?14 || NULLIF(s.language, ''), '')
 FROM (SELECT 1) LEFT JOIN sources s ON s.id = ?3`
 )
 
@@ -114,7 +114,7 @@ func writeSource(ctx context.Context, st batchStmts, src model.Source) error {
 		cat, lang, country); err != nil {
 		return fmt.Errorf("store source %q: %w", src.ID, err)
 	}
-	if _, err := st.resolve.ExecContext(ctx, src.ID, cat, lang, country); err != nil {
+	if _, err := st.resolve.ExecContext(ctx, src.ID, cat, lang, country, langMarker); err != nil {
 		return fmt.Errorf("update articles of source %q: %w", src.ID, err)
 	}
 	return nil
@@ -144,7 +144,7 @@ func writeArticle(ctx context.Context, st batchStmts, r *record) error {
 	// A taken id is another article of the same second: probe the next one.
 	for tries := 0; tries < 1<<16; tries++ {
 		res, err := st.insertArticle.ExecContext(ctx, id, a.URL, a.Source.ID, a.Source.Name, a.Author,
-			a.Title, a.Description, a.URLToImage, published, a.Content, pop, rhost, facets)
+			a.Title, a.Description, a.URLToImage, published, a.Content, pop, rhost, facets, langMarker)
 		if err != nil {
 			return fmt.Errorf("store article %s: %w", a.URL, err)
 		}

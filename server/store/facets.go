@@ -12,25 +12,30 @@ import (
 // them a selective filter (one domain of hundreds) would make a search
 // read every match of its words just to drop most of them.
 //
-// Language tokens are exact ("langde"). Source ids and domains are hashed
-// to 64 bits to keep tokens short and free of punctuation; inclusion
-// filters re-check the exact value on the article row, so a hash collision
-// can only cost time, never add a wrong result.
+// Every facet token starts with facetMark, a private-use character: the
+// tokenizer keeps it inside the token (unicode61 counts private use as a
+// token character), while MatchExpression never puts one in a user's word.
+// So user words can never match a facet token, and searches need no
+// column filter (which would make FTS5 read every position list).
+//
+// Language tokens are exact. Source ids and domains are hashed to 64 bits
+// to keep tokens short; inclusion filters re-check the exact value on the
+// article row, so a collision can only cost time, never add a wrong result.
 
-// textColumns are the columns user words are matched against.
-const textColumns = "{title description content}"
+// facetMark starts every facet token.
+const facetMark = "\ue000"
 
-// langMarker starts the language token; it never occurs in the other
-// tokens, so it marks where the language part of facets begins.
-const langMarker = " lang"
+// langMarker starts the language token, the last in an article's facets;
+// it never occurs in the others, so it marks where the language begins.
+const langMarker = " " + facetMark + "lang"
 
 // languageToken is the facet token of a language code.
-func languageToken(lang string) string { return strings.TrimSpace(langMarker) + lang }
+func languageToken(lang string) string { return facetMark + "lang" + lang }
 
 func hashToken(kind string, value string) string {
 	h := fnv.New64a()
 	h.Write([]byte(value))
-	return kind + strconv.FormatUint(h.Sum64(), 36)
+	return facetMark + kind + strconv.FormatUint(h.Sum64(), 36)
 }
 
 func sourceToken(id string) string { return hashToken("src", id) }
@@ -63,22 +68,24 @@ func baseFacets(sourceID, rhost string) string {
 // facetMatch is the FTS5 expression that ANDs the search's words with its
 // filters.
 func (sr search) facetMatch(q searchFilters) string {
-	parts := []string{textColumns + " : (" + sr.expr + ")"}
+	parts := []string{"(" + sr.expr + ")"}
 	if q.language != "" {
-		parts = append(parts, "facets : "+languageToken(q.language))
+		parts = append(parts, quoteToken(languageToken(q.language)))
 	}
 	if len(q.sources) > 0 {
-		parts = append(parts, "facets : ("+tokens(q.sources, sourceToken)+")")
+		parts = append(parts, "("+tokens(q.sources, sourceToken)+")")
 	}
 	if len(q.domains) > 0 {
-		parts = append(parts, "facets : ("+tokens(q.domains, domainToken)+")")
+		parts = append(parts, "("+tokens(q.domains, domainToken)+")")
 	}
 	expr := strings.Join(parts, " AND ")
 	if len(q.excludeDomains) > 0 {
-		expr = "(" + expr + ") NOT facets : (" + tokens(q.excludeDomains, domainToken) + ")"
+		expr = "(" + expr + ") NOT (" + tokens(q.excludeDomains, domainToken) + ")"
 	}
 	return expr
 }
+
+func quoteToken(t string) string { return `"` + t + `"` }
 
 type searchFilters struct {
 	language                         string
@@ -88,7 +95,7 @@ type searchFilters struct {
 func tokens(values []string, token func(string) string) string {
 	out := make([]string, len(values))
 	for i, v := range values {
-		out[i] = token(v)
+		out[i] = quoteToken(token(v))
 	}
 	return strings.Join(out, " OR ")
 }

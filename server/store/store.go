@@ -152,7 +152,7 @@ END;
 
 // schemaVersion is stored in PRAGMA user_version. A database written by
 // another version is refused rather than misread.
-const schemaVersion = 2
+const schemaVersion = 3
 
 func (s *Store) migrate(ctx context.Context) error {
 	var version int

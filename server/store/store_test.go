@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -250,5 +251,23 @@ func TestDeepHeadlinePagesThroughAnchors(t *testing.T) {
 	p, _ := s.Headlines(ctx, model.HeadlinesQuery{Page: 4, PageSize: 4})
 	if !reflect.DeepEqual(titles(p), titles(full)[12:16]) {
 		t.Fatalf("after a write: %q want %q", titles(p), titles(full)[12:16])
+	}
+}
+
+func TestOpenRefusesOtherSchemaVersions(t *testing.T) {
+	path := t.TempDir() + "/news.db"
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.Exec("PRAGMA user_version = 99"); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if s, err := Open(path); err == nil || !strings.Contains(err.Error(), "schema version 99") {
+		if s != nil {
+			s.Close()
+		}
+		t.Fatalf("want a schema version error, got %v", err)
 	}
 }
