@@ -30,10 +30,11 @@
 //   - The language, sources and domains filters of a search are also
 //     tokens in a hidden column of the full-text index, so FTS5 intersects
 //     them with q's words instead of the search reading every match of a
-//     common word to keep the few on one domain. q's words match only the
-//     title, description and content. Sources and domains are hashed to
-//     64 bits there; inclusions are re-checked exactly on the row, while
-//     an exclusion trusts the hash (a collision is a 2^-64 chance).
+//     common word to keep the few on one domain. Facet tokens start with
+//     a private-use character no search word can contain, so q's words
+//     only ever match title, description and content. Sources and domains
+//     are hashed to 64 bits there; inclusions are re-checked exactly on the
+//     row, while an exclusion trusts the hash (a 2^-64 chance of error).
 //   - Totals are counted once per distinct query and cached until the next
 //     write, so paging through results does not rescan every match. Deep
 //     headline pages likewise start from cached anchors (the id at every
