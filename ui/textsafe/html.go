@@ -204,6 +204,12 @@ func (r *htmlText) text(t string) {
 // collapseBlankLines trims trailing spaces from every line, reduces runs of
 // blank lines to one empty line and drops blank lines at both ends.
 func collapseBlankLines(s string) string {
+	if !strings.Contains(s, "\n") { // one line: nothing to collapse, no copy
+		if s = strings.TrimRight(s, " "); strings.TrimSpace(s) == "" {
+			return ""
+		}
+		return s
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	blank := false

@@ -14,7 +14,31 @@ const ellipsis = "…"
 // whitespace, newlines and no-break spaces included, becomes one space, and
 // the ends are trimmed.
 func Line(s string) string {
-	return strings.Join(strings.FieldsFunc(Clean(s), unicode.IsSpace), " ")
+	c := Clean(s)
+	if singleSpaced(c) {
+		return c // already one line: keep sharing the service's string
+	}
+	return strings.Join(strings.FieldsFunc(c, unicode.IsSpace), " ")
+}
+
+// singleSpaced reports whether s is what Line would make of it: no space
+// at either end, no whitespace but single ASCII spaces.
+func singleSpaced(s string) bool {
+	prevSpace := true // a space at the start is not single
+	for _, r := range s {
+		switch {
+		case r == ' ':
+			if prevSpace {
+				return false
+			}
+			prevSpace = true
+		case unicode.IsSpace(r):
+			return false
+		default:
+			prevSpace = false
+		}
+	}
+	return !prevSpace || s == ""
 }
 
 // Width is the display width of s in terminal cells (CJK and emoji 2,
