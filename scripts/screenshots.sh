@@ -8,27 +8,27 @@
 # fonts-dejavu-core fonts-noto-core fonts-noto-cjk). Usage: scripts/screenshots.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-for tool in tmux aha chromium go; do
+for tool in tmux aha chromium go python3; do
   command -v "$tool" >/dev/null || { echo "screenshots: $tool is not installed" >&2; exit 1; }
 done
 
 out=screenshots
 work=$(mktemp -d)
-trap 'tmux kill-session -t shots 2>/dev/null || true; rm -rf "$work"' EXIT
+trap 'tmux kill-session -t lead-shots 2>/dev/null || true; rm -rf "$work"' EXIT
 go build -o "$work/tidings" .
 
 # shoot NAME COLS ROWS "ARGS" KEYS... : start the reader, press KEYS (each
 # followed by a pause), capture the screen and render it to NAME.png.
 shoot() {
   local name=$1 cols=$2 rows=$3 args=$4; shift 4
-  tmux kill-session -t shots 2>/dev/null || true
-  tmux new-session -d -s shots -x "$cols" -y "$rows" \
+  tmux kill-session -t lead-shots 2>/dev/null || true
+  tmux new-session -d -s lead-shots -x "$cols" -y "$rows" \
     "env -u NEWS_API_BASE_URL -u NEWS_API_KEY TERM=xterm-256color COLORTERM=truecolor $work/tidings $args"
   sleep 1.5
-  for k in "$@"; do tmux send-keys -t shots "$k"; sleep 0.6; done
+  for k in "$@"; do tmux send-keys -t lead-shots "$k"; sleep 0.6; done
   sleep 0.8
-  tmux capture-pane -e -p -t shots > "$work/$name.ansi"
-  tmux kill-session -t shots
+  tmux capture-pane -e -p -t lead-shots > "$work/$name.ansi"
+  tmux kill-session -t lead-shots
   render "$name" "$cols" "$rows"
 }
 
@@ -39,8 +39,9 @@ render() {
     echo '<!doctype html><meta charset="utf-8"><style>'
     echo 'body{margin:0;background:#1a1b26}'
     echo "pre{margin:12px;font:15px/19px 'DejaVu Sans Mono','Noto Sans Mono CJK SC',monospace;color:#c0caf5;white-space:pre}"
+    echo '.n,.w{display:inline-block;text-align:center;overflow:visible}.n{width:1ch}.w{width:2ch}'
     echo '</style><pre>'
-    aha --no-header < "$work/$name.ansi"
+    aha --no-header < "$work/$name.ansi" | python3 scripts/cells.py
     echo '</pre>'
   } > "$work/$name.html"
   chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
