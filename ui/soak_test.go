@@ -116,8 +116,13 @@ func newSoak(t *testing.T, seed uint64, steps int) *soak {
 	return s
 }
 
-// start makes a fresh App (at the beginning and after each quit).
+// start makes a fresh App (at the beginning and after each quit). The old
+// one's requests end as they would when its program exits: a second
+// pooled quit would otherwise leave a live app behind.
 func (s *soak) start() {
+	if s.app != nil {
+		s.app.cancel()
+	}
 	cfg := Config{Client: s.client, Now: time.Now, Location: time.UTC, BaseURL: "http://127.0.0.1:9/v2",
 		PageSize: []int{0, 5, 10, 20}[s.rng.IntN(4)]}
 	if s.rng.IntN(2) == 0 {
