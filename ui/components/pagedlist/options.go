@@ -41,3 +41,14 @@ func WithEmptyText(f func() string) Option { return func(o *options) { o.empty =
 // list's width, so a pane can be joined beside it without measuring. Rows
 // are padded once, when they are cached.
 func WithFullWidthRows() Option { return func(o *options) { o.pad = true } }
+
+// SetFullWidthRows turns WithFullWidthRows on or off, for a list that has
+// a pane beside it only on wide terminals. Without a pane, padding is
+// pure cost: the terminal renderer handles every padding space as a cell
+// on every frame (about a quarter of a 120×40 frame's drawing time).
+func (m *Model[T]) SetFullWidthRows(on bool) {
+	if m.opts.pad != on {
+		m.opts.pad = on
+		m.cache.clear() // cached rows were padded, or not, for the old setting
+	}
+}

@@ -47,7 +47,6 @@ func New(ctx *common.Context, preset model.HeadlinesQuery) *Model {
 		pagedlist.WithNoun("articles"),
 		pagedlist.WithLoadingText("Loading headlines…"),
 		pagedlist.WithEmptyText(m.emptyText),
-		pagedlist.WithFullWidthRows(),
 	)
 	return m
 }
@@ -88,8 +87,9 @@ func (m *Model) CapturesInput() bool { return m.country.IsOpen() || m.category.I
 // SetSize implements common.Screen.
 func (m *Model) SetSize(width, height int) {
 	m.width, m.height = width, height
-	lw, _ := m.columns()
+	lw, pw := m.columns()
 	m.list.SetSize(lw, max(height-filterBarHeight, 1))
+	m.list.SetFullWidthRows(pw > 0) // padded only where the preview is joined beside
 	m.country.SetSize(width-2, height-filterBarHeight)
 	m.category.SetSize(width-2, height-filterBarHeight)
 }
