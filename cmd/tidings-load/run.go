@@ -1,0 +1,81 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"runtime"
+	"time"
+
+	"tidings/internal/loadtest"
+)
+
+// run performs the load and the checks, in-process or against --url.
+func run(ctx context.Context, o options, progress io.Writer) (*loadtest.Report, error) {
+	cfg := loadtest.Config{
+		Keys: o.apiKeys, PoliteKeys: o.polite, RateLimit: o.rateLimit, Concurrency: o.concurrency,
+		Duration: o.duration, MaxRequests: o.maxRequests, Seed: o.seed,
+	}
+	rep := &loadtest.Report{
+		Date: time.Now().UTC().Format(time.RFC3339), CPUs: runtime.NumCPU(), Concurrency: o.concurrency,
+		Keys: o.keys, PoliteKeys: o.polite, Seed: o.seed, Tolerance: loadtest.DefaultTolerance,
+	}
+	if o.url != "" {
+		cfg.BaseURL, rep.Target = o.url, o.url
+		fmt.Fprintf(progress, "loading %s for %v...\n", o.url, o.duration)
+		res, err := loadtest.Run(ctx, cfg)
+		if err != nil {
+			return nil, err
+		}
+		rep.Result = res
+		rep.Checks = loadtest.ChecksFor(res, nil, nil, rep.Tolerance, nil)
+		return rep, nil
+	}
+	cfg.Keys = generatedKeys(o.keys)
+	svcOpts := loadtest.ServiceOptions{Keys: cfg.Keys, RateLimit: o.rateLimit, Scale: o.scale}
+	svc, err := loadtest.StartService(ctx, svcOpts)
+	if err != nil {
+		return nil, err
+	}
+	defer svc.Close()
+	cfg.BaseURL = svc.BaseURL
+	rep.Target = "in-process " + svc.BaseURL
+	rep.Catalogue = fmt.Sprintf("(%d sources, %d articles)", svc.Sources, svc.Articles)
+	before := loadtest.TakeSnapshot()
+	fmt.Fprintf(progress, "loading %s for %v...\n", svc.BaseURL, o.duration)
+	res, err := loadtest.Run(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	after := loadtest.Settle(before.Goroutines+rep.Tolerance.Goroutines, 5*time.Second)
+	rep.Result, rep.Before, rep.After = res, &before, &after
+	if o.shutdownAfter > 0 {
+		shut, err := shutdownPhase(ctx, cfg, svcOpts, o.shutdownAfter, progress)
+		if err != nil {
+			return nil, err
+		}
+		rep.Shutdown = &shut
+	}
+	rep.Checks = loadtest.ChecksFor(res, rep.Before, rep.After, rep.Tolerance, rep.Shutdown)
+	return rep, nil
+}
+
+// shutdownPhase loads a fresh service (fresh limiter, so it answers real
+// queries rather than 429s) and stops it mid-load.
+func shutdownPhase(ctx context.Context, cfg loadtest.Config, opts loadtest.ServiceOptions, after time.Duration, progress io.Writer) (loadtest.ShutdownFindings, error) {
+	svc, err := loadtest.StartService(ctx, opts)
+	if err != nil {
+		return loadtest.ShutdownFindings{}, err
+	}
+	defer svc.Close()
+	fmt.Fprintf(progress, "shutting %s down after %v of load...\n", svc.BaseURL, after)
+	return loadtest.ShutdownUnderLoad(ctx, svc.Target, cfg, after)
+}
+
+func generatedKeys(n int) []string {
+	keys := make([]string, n)
+	for i := range keys {
+		keys[i] = fmt.Sprintf("load-key-%04d", i)
+	}
+	return keys
+}

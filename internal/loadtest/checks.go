@@ -1,0 +1,117 @@
+package loadtest
+
+import "fmt"
+
+// Check is one acceptance property and whether the run kept it.
+type Check struct {
+	Name   string `json:"name"`
+	Pass   bool   `json:"pass"`
+	Skip   bool   `json:"skipped,omitempty"`
+	Detail string `json:"detail"`
+}
+
+// Tolerance is how far memory and goroutines may stay above the baseline
+// after a run and still count as back.
+type Tolerance struct {
+	HeapBytes  uint64 `json:"heapBytes"`
+	Goroutines int    `json:"goroutines"`
+}
+
+// DefaultTolerance allows for what the service keeps on purpose, bounded
+// whatever the load: the store's caches of totals, rank windows and page
+// anchors (4096 ints, 512 windows of up to 500 ids, 8192 ids: about 3 MiB
+// when full), the rate limiter's buckets until they idle out (a minute),
+// and net/http's pooled buffers. Anything that grows with the number of
+// requests breaks 8 MiB within a few seconds of load. Goroutines: the
+// service starts none per key or query that outlives its request; 2 covers
+// the runtime's own background workers coming and going.
+var DefaultTolerance = Tolerance{HeapBytes: 8 << 20, Goroutines: 2}
+
+// ChecksFor turns a run into PASS/FAIL verdicts. before/after are nil when
+// the service is not in this process; shut is nil when it was not stopped.
+func ChecksFor(res *Result, before, after *Snapshot, tol Tolerance, shut *ShutdownFindings) []Check {
+	out := []Check{serverErrorsCheck(res), overAdmissionCheck(res), politeCheck(res)}
+	out = append(out, memoryCheck(before, after, tol), shutdownCheck(shut))
+	return out
+}
+
+func serverErrorsCheck(res *Result) Check {
+	c := Check{Name: "no 5xx, no transport errors"}
+	c.Pass = res.ServerErrors() == 0 && res.TransportErrors == 0 && res.Requests > 0
+	c.Detail = fmt.Sprintf("%d requests: %d 5xx, %d transport errors", res.Requests, res.ServerErrors(), res.TransportErrors)
+	return c
+}
+
+func overAdmissionCheck(res *Result) Check {
+	l := res.Limiter
+	c := Check{Name: "a key over its limit is never admitted beyond the bucket"}
+	if !l.Applicable {
+		c.Skip, c.Pass, c.Detail = true, true, "no rate limit configured"
+		return c
+	}
+	c.Detail = fmt.Sprintf("%d hot keys, %d driven over their limit (saw 429); admitted per key %d..%d, allowance over the run <= %.1f (burst %d + %d/60 per s)",
+		l.HotKeys, l.HotKeysRefused, l.MinAdmittedHot, l.MaxAdmittedHot, l.AllowanceForRun, res.RateLimit, res.RateLimit)
+	switch {
+	case l.Violations > 0:
+		c.Detail = fmt.Sprintf("%d keys over the allowance; %s", l.Violations, l.Worst)
+	case l.HotKeysRefused == 0:
+		c.Detail += ": no key was driven over its limit, so the check proved nothing"
+	default:
+		c.Pass = true
+	}
+	return c
+}
+
+func politeCheck(res *Result) Check {
+	l := res.Limiter
+	c := Check{Name: "a key within its limit is never refused"}
+	if l.PoliteKeys == 0 {
+		c.Skip, c.Pass, c.Detail = true, true, "no polite keys"
+		return c
+	}
+	c.Pass = l.PoliteRefused == 0
+	c.Detail = fmt.Sprintf("%d polite keys sent %d, refused %d", l.PoliteKeys, l.PoliteSent, l.PoliteRefused)
+	return c
+}
+
+func memoryCheck(before, after *Snapshot, tol Tolerance) Check {
+	c := Check{Name: "heap and goroutines back to baseline"}
+	if before == nil || after == nil {
+		c.Skip, c.Pass, c.Detail = true, true, "the service is not in this process"
+		return c
+	}
+	heapOK := after.HeapInuse <= before.HeapInuse+tol.HeapBytes
+	gorOK := after.Goroutines <= before.Goroutines+tol.Goroutines
+	c.Pass = heapOK && gorOK
+	c.Detail = fmt.Sprintf("heap in use %s -> %s (allowed +%s), goroutines %d -> %d (allowed +%d)",
+		mib(before.HeapInuse), mib(after.HeapInuse), mib(tol.HeapBytes), before.Goroutines, after.Goroutines, tol.Goroutines)
+	return c
+}
+
+func shutdownCheck(f *ShutdownFindings) Check {
+	c := Check{Name: "graceful shutdown under load loses no accepted request"}
+	if f == nil {
+		c.Skip, c.Pass, c.Detail = true, true, "the service is not in this process"
+		return c
+	}
+	ok, why := f.Passed()
+	c.Pass = ok
+	c.Detail = fmt.Sprintf("%d requests: %d completed (%d in flight at shutdown), %d refused, %d reset before accept, %d lost; stop took %.2f s; new connection refused: %v",
+		f.Requests, f.Completed, f.InFlight, f.Refused, f.Unaccepted, f.Lost, f.StopSeconds, f.NewConnRefused)
+	if !ok {
+		c.Detail = why + "; " + c.Detail
+	}
+	return c
+}
+
+// AllPassed reports whether every check passed.
+func AllPassed(cs []Check) bool {
+	for _, c := range cs {
+		if !c.Pass {
+			return false
+		}
+	}
+	return true
+}
+
+func mib(b uint64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }

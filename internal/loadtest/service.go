@@ -1,0 +1,140 @@
+package loadtest
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"tidings/model"
+	"tidings/server"
+	"tidings/server/demo"
+	"tidings/server/store"
+)
+
+// Target is a running service the load goes to. Stop, when set, shuts it
+// down gracefully (for ShutdownUnderLoad).
+type Target struct {
+	BaseURL string
+	Stop    func(context.Context) error
+}
+
+// Service is the real service running in this process: the store with the
+// demo catalogue, server.New's handler and server.Start's http.Server.
+type Service struct {
+	Target
+	Sources  int
+	Articles int
+	st       *store.Store
+}
+
+// ServiceOptions configures StartService.
+type ServiceOptions struct {
+	Keys      []string
+	RateLimit int
+	// Scale multiplies the demo catalogue's articles (1: as is, ~6,000):
+	// copy k of an article differs only in its URL.
+	Scale int
+}
+
+// StartService loads the catalogue and serves it on a free loopback port.
+// Close releases the store once the service is stopped.
+func StartService(ctx context.Context, opts ServiceOptions) (*Service, error) {
+	st, err := store.Open("")
+	if err != nil {
+		return nil, fmt.Errorf("open the store: %w", err)
+	}
+	sources, articles := demo.Catalogue(time.Now())
+	articles = scaled(articles, max(opts.Scale, 1))
+	if err := st.Add(ctx, sources, articles); err != nil {
+		st.Close()
+		return nil, fmt.Errorf("load the catalogue: %w", err)
+	}
+	h, err := server.New(st, server.Config{APIKeys: opts.Keys, RateLimit: opts.RateLimit})
+	if err != nil {
+		st.Close()
+		return nil, fmt.Errorf("set up the service: %w", err)
+	}
+	base, stop, err := server.Start(ctx, "127.0.0.1:0", h)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	return &Service{Target: Target{BaseURL: base, Stop: stop}, Sources: len(sources), Articles: len(articles), st: st}, nil
+}
+
+// Close stops the service (if still running) and closes its store.
+func (s *Service) Close() error {
+	ctx, cancel := context.WithTimeout(context.Background(), server.DefaultShutdownTimeout)
+	defer cancel()
+	_ = s.Stop(ctx) // a second Shutdown is a no-op
+	return s.st.Close()
+}
+
+func scaled(articles []model.Article, scale int) []model.Article {
+	if scale <= 1 {
+		return articles
+	}
+	out := make([]model.Article, 0, len(articles)*scale)
+	out = append(out, articles...)
+	for k := 2; k <= scale; k++ {
+		for _, a := range articles {
+			a.URL += "?copy=" + strconv.Itoa(k)
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// Snapshot is this process's memory and goroutines at one moment, after a
+// full garbage collection.
+type Snapshot struct {
+	HeapInuse  uint64 `json:"heapInuseBytes"`
+	Goroutines int    `json:"goroutines"`
+	RSS        uint64 `json:"rssBytes,omitempty"` // includes SQLite's own memory, outside the Go heap
+}
+
+// TakeSnapshot collects garbage twice (the second sweeps what the first
+// freed, sync.Pool's victim cache included) and reads the figures.
+func TakeSnapshot() Snapshot {
+	runtime.GC()
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return Snapshot{HeapInuse: m.HeapInuse, Goroutines: runtime.NumGoroutine(), RSS: rss()}
+}
+
+// Settle waits up to wait for goroutines to fall back to at most limit
+// (closed connections end their goroutines a moment later) and returns
+// the last snapshot.
+func Settle(limit int, wait time.Duration) Snapshot {
+	deadline := time.Now().Add(wait)
+	for {
+		s := TakeSnapshot()
+		if s.Goroutines <= limit || time.Now().After(deadline) {
+			return s
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// rss reads VmRSS from /proc (Linux); 0 elsewhere.
+func rss() uint64 {
+	f, err := os.Open("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(sc.Text(), "VmRSS:"); ok {
+			kb, _ := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
+}
