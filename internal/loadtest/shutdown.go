@@ -165,4 +165,3 @@ func (f ShutdownFindings) Passed() (bool, string) {
 	}
 	return true, ""
 }
-
