@@ -158,23 +158,3 @@ func phrase(text string) string {
 func qError(format string, args ...any) error {
 	return &model.ValidationError{Param: "q", Kind: model.KindParameter, Message: fmt.Sprintf(format, args...)}
 }
-
-// singleASCIIWord reports whether q searches for exactly one word, made of
-// ASCII letters and digits only, and returns it.
-func singleASCIIWord(q string) (string, bool) {
-	groups, excluded, err := parseTerms(q)
-	if err != nil || len(groups) != 1 || len(groups[0]) != 1 || len(excluded) != 0 {
-		return "", false
-	}
-	word := strings.Trim(groups[0][0], `"`)
-	if word == "" {
-		return "", false
-	}
-	for i := 0; i < len(word); i++ {
-		c := word[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-			return "", false
-		}
-	}
-	return word, true
-}

@@ -91,7 +91,8 @@ func (s *Store) Articles(ctx context.Context, q model.ArticlesQuery) (model.Page
 	if err != nil {
 		return page, err
 	}
-	total, err := s.searchTotal(ctx, q, sr)
+	body, args := sr.ftsDriven(false)
+	total, err := s.count(ctx, "SELECT count(*)"+body, args)
 	if err != nil {
 		return page, err
 	}
@@ -109,22 +110,6 @@ func (s *Store) Articles(ctx context.Context, q model.ArticlesQuery) (model.Page
 		page.Items, err = s.newestFirst(ctx, sr, limit, offset)
 	}
 	return page, err
-}
-
-// searchTotal counts the matches of a search. A search for one plain ASCII
-// word with no filter is answered from the index's vocabulary, which knows
-// how many articles hold each word: counting a common word's matches one by
-// one costs hundreds of milliseconds on a large store. (ASCII only, because
-// only there is the tokenizer's folding simply lower case, so the word is
-// found exactly as the index spells it.)
-func (s *Store) searchTotal(ctx context.Context, q model.ArticlesQuery, sr search) (int, error) {
-	if word, ok := singleASCIIWord(q.Q); ok && sr.lo == nil && sr.hi == nil && len(sr.rows.conds) == 0 &&
-		q.Language == "" && len(q.ExcludeDomains) == 0 {
-		return s.count(ctx, "SELECT COALESCE((SELECT doc FROM articles_vocab WHERE term = ?), 0)",
-			[]any{strings.ToLower(word)})
-	}
-	body, args := sr.ftsDriven(false)
-	return s.count(ctx, "SELECT count(*)"+body, args)
 }
 
 // pageQuery wraps an inner query selecting (id, k) in sorted order, with

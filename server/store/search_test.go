@@ -240,27 +240,3 @@ func TestFacetsFollowLateSourcesAndStayHidden(t *testing.T) {
 		}
 	}
 }
-
-func TestOneWordTotalsFromVocabularyMatchCounting(t *testing.T) {
-	s := openTestStore(t)
-	for _, w := range []string{"climate", "CLIMATE", "Summit", "belem", "the", "nosuchword", "2026", "b"} {
-		if _, ok := singleASCIIWord(w); !ok {
-			t.Fatalf("%q should take the vocabulary path", w)
-		}
-		p := doSearch(t, s, model.ArticlesQuery{Q: w})
-		sr, _ := newSearch(model.ArticlesQuery{Q: w})
-		body, args := sr.ftsDriven(false)
-		var want int
-		if err := s.db.QueryRow("SELECT count(*)"+body, args...).Scan(&want); err != nil {
-			t.Fatal(err)
-		}
-		if p.TotalResults != want {
-			t.Errorf("%q: total %d, counting gives %d", w, p.TotalResults, want)
-		}
-	}
-	for _, q := range []string{"Belém", "two words", "-x y", `"a b"`, "e-mail"} {
-		if _, ok := singleASCIIWord(q); ok {
-			t.Errorf("%q must be counted, not looked up", q)
-		}
-	}
-}

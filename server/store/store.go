@@ -134,8 +134,6 @@ CREATE VIRTUAL TABLE IF NOT EXISTS articles_fts USING fts5(
 	content='articles', content_rowid='id',
 	tokenize='unicode61 remove_diacritics 2'
 );
--- How many articles hold each word: instant totals for one-word searches.
-CREATE VIRTUAL TABLE IF NOT EXISTS articles_vocab USING fts5vocab(articles_fts, 'row');
 CREATE TRIGGER IF NOT EXISTS articles_ai AFTER INSERT ON articles BEGIN
 	INSERT INTO articles_fts(rowid, title, description, content, facets)
 	VALUES (new.id, new.title, new.description, new.content, new.facets);
