@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptrace"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -39,9 +40,12 @@ func (o outcome) admitted() bool {
 // counts as an error, not as a success.
 func send(ctx context.Context, client *http.Client, base string, key int, apiKey string, c call) outcome {
 	o := outcome{call: c, key: key}
+	// The trace hooks run on the transport's goroutines.
+	var reused, gotByte atomic.Bool
+	defer func() { o.reused, o.gotByte = reused.Load(), gotByte.Load() }()
 	trace := &httptrace.ClientTrace{
-		GotConn:              func(i httptrace.GotConnInfo) { o.reused = i.Reused },
-		GotFirstResponseByte: func() { o.gotByte = true },
+		GotConn:              func(i httptrace.GotConnInfo) { reused.Store(i.Reused) },
+		GotFirstResponseByte: func() { gotByte.Store(true) },
 	}
 	target := base + c.endpoint
 	if c.rawQuery != "" {

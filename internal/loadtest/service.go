@@ -4,10 +4,12 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"net/http"
 	"os"
 	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"tidings/model"
@@ -21,6 +23,21 @@ import (
 type Target struct {
 	BaseURL string
 	Stop    func(context.Context) error
+	// Handled, when set, counts the requests whose handler has returned.
+	// ShutdownUnderLoad compares it with the responses clients received:
+	// net/http's client silently retries a GET whose kept-alive connection
+	// closed before any response byte, so a request the service accepted
+	// and then dropped looks, from the client alone, like a refusal.
+	Handled func() int64
+}
+
+// counted wraps h to count the requests it has finished handling.
+func counted(h http.Handler) (http.Handler, func() int64) {
+	var n atomic.Int64
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer n.Add(1)
+		h.ServeHTTP(w, r)
+	}), n.Load
 }
 
 // Service is the real service running in this process: the store with the
@@ -39,6 +56,10 @@ type ServiceOptions struct {
 	// Scale multiplies the demo catalogue's articles (1: as is, ~6,000):
 	// copy k of an article differs only in its URL.
 	Scale int
+	// Sources and Articles, when set, replace the demo catalogue (tests use
+	// a small one: loading 6,000 articles under -race takes most of a minute).
+	Sources  []model.Source
+	Articles []model.Article
 }
 
 // StartService loads the catalogue and serves it on a free loopback port.
@@ -48,7 +69,10 @@ func StartService(ctx context.Context, opts ServiceOptions) (*Service, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open the store: %w", err)
 	}
-	sources, articles := demo.Catalogue(time.Now())
+	sources, articles := opts.Sources, opts.Articles
+	if sources == nil {
+		sources, articles = demo.Catalogue(time.Now())
+	}
 	articles = scaled(articles, max(opts.Scale, 1))
 	if err := st.Add(ctx, sources, articles); err != nil {
 		st.Close()
@@ -59,12 +83,13 @@ func StartService(ctx context.Context, opts ServiceOptions) (*Service, error) {
 		st.Close()
 		return nil, fmt.Errorf("set up the service: %w", err)
 	}
+	h, handled := counted(h)
 	base, stop, err := server.Start(ctx, "127.0.0.1:0", h)
 	if err != nil {
 		st.Close()
 		return nil, err
 	}
-	return &Service{Target: Target{BaseURL: base, Stop: stop}, Sources: len(sources), Articles: len(articles), st: st}, nil
+	return &Service{Target: Target{BaseURL: base, Stop: stop, Handled: handled}, Sources: len(sources), Articles: len(articles), st: st}, nil
 }
 
 // Close stops the service (if still running) and closes its store.

@@ -31,6 +31,9 @@ type ShutdownFindings struct {
 	Lost        int      `json:"lost"`
 	LostSamples []string `json:"lostSamples,omitempty"`
 	ServerError int      `json:"serverErrors"`
+	// Handled is how many requests the service finished handling in this
+	// phase, when it can say (-1 otherwise).
+	Handled int64 `json:"handledByService"`
 	// StopTook is how long the graceful shutdown took.
 	StopSeconds float64 `json:"stopSeconds"`
 	StopErr     string  `json:"stopError,omitempty"`
@@ -42,7 +45,7 @@ type ShutdownFindings struct {
 // `after`, then shuts t down while the load goes on, and classifies every
 // request. Each worker stops at its first refusal after the shutdown.
 func ShutdownUnderLoad(ctx context.Context, t Target, cfg Config, after time.Duration) (ShutdownFindings, error) {
-	var f ShutdownFindings
+	f := ShutdownFindings{Handled: -1}
 	if t.Stop == nil {
 		return f, errors.New("the target cannot be stopped from here")
 	}
@@ -56,6 +59,10 @@ func ShutdownUnderLoad(ctx context.Context, t Target, cfg Config, after time.Dur
 	ctx, cancel := context.WithTimeout(ctx, cfg.Duration)
 	defer cancel()
 
+	var handledBefore int64
+	if t.Handled != nil {
+		handledBefore = t.Handled()
+	}
 	var (
 		mu       sync.Mutex
 		all      []outcome
@@ -91,6 +98,9 @@ func ShutdownUnderLoad(ctx context.Context, t Target, cfg Config, after time.Dur
 	}
 	wg.Wait()
 	f.classify(all, shutdownAt)
+	if t.Handled != nil {
+		f.countUnanswered(t.Handled() - handledBefore)
+	}
 	f.NewConnRefused = dialRefused(t.BaseURL)
 	return f, nil
 }
@@ -127,6 +137,17 @@ func (f *ShutdownFindings) classify(all []outcome, shutdownAt time.Time) {
 				f.LostSamples = append(f.LostSamples, describe(o))
 			}
 		}
+	}
+}
+
+// countUnanswered adds to Lost the requests the service finished handling
+// whose responses no client received.
+func (f *ShutdownFindings) countUnanswered(handled int64) {
+	f.Handled = handled
+	if missing := int(handled) - f.Completed; missing > 0 {
+		f.Lost += missing
+		f.LostSamples = append(f.LostSamples, fmt.Sprintf(
+			"the service handled %d requests but clients received %d responses", handled, f.Completed))
 	}
 }
 
