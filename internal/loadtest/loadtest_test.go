@@ -253,4 +253,3 @@ func TestPercentileIsNearestRank(t *testing.T) {
 		t.Errorf("p99 of one %v", p)
 	}
 }
-
