@@ -1,0 +1,147 @@
+// Command startupbench measures how long tidings takes from process start
+// to its first headlines on a real terminal: it starts the binary in a
+// detached tmux session and polls the pane until a loaded list shows.
+//
+// The start instant is taken by this program itself, re-run inside the
+// pane as a thin wrapper that records the time and then execs the binary
+// (so tmux's own start-up is not counted); the end instant is the first
+// capture-pane whose text matches -until. Polling costs a millisecond or
+// two per capture, so the figure is an upper bound by about that much.
+//
+// Usage: go run ./internal/startupbench -bin /tmp/x-tidings [-runs 10] [-- args...]
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+func main() {
+	if len(os.Args) > 2 && os.Args[1] == "-stamp" {
+		stampAndExec(os.Args[2], os.Args[3:])
+		return
+	}
+	bin := flag.String("bin", "", "the tidings binary to start (required)")
+	runs := flag.Int("runs", 10, "how many starts to time")
+	until := flag.String("until", `loaded \d+ of \d+`, "regexp the pane must show to count as started")
+	timeout := flag.Duration("timeout", 10*time.Second, "give up on a run after this long")
+	flag.Parse()
+	if *bin == "" {
+		fmt.Fprintln(os.Stderr, "startupbench: -bin is required")
+		os.Exit(2)
+	}
+	re, err := regexp.Compile(*until)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "startupbench: -until: %v\n", err)
+		os.Exit(2)
+	}
+	times, err := measure(*bin, flag.Args(), *runs, re, *timeout)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "startupbench: %v\n", err)
+		os.Exit(1)
+	}
+	report(times)
+}
+
+// stampAndExec runs inside the pane: it writes the current time to file
+// and replaces itself with the program to measure.
+func stampAndExec(file string, argv []string) {
+	now := time.Now().UnixNano()
+	if err := os.WriteFile(file, []byte(strconv.FormatInt(now, 10)), 0o600); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	err := syscall.Exec(argv[0], argv, os.Environ())
+	fmt.Fprintln(os.Stderr, "exec:", err)
+	os.Exit(1)
+}
+
+func measure(bin string, args []string, runs int, until *regexp.Regexp, timeout time.Duration) ([]time.Duration, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	bin, err = filepath.Abs(bin)
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "startupbench")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	var times []time.Duration
+	for i := range runs {
+		d, err := once(self, bin, args, dir, i, until, timeout)
+		if err != nil {
+			return nil, fmt.Errorf("run %d: %w", i+1, err)
+		}
+		times = append(times, d)
+		fmt.Fprintf(os.Stderr, "run %2d: %6.1f ms\n", i+1, ms(d))
+	}
+	return times, nil
+}
+
+func once(self, bin string, args []string, dir string, i int, until *regexp.Regexp, timeout time.Duration) (time.Duration, error) {
+	session := fmt.Sprintf("startupbench-%d-%d", os.Getpid(), i)
+	stamp := filepath.Join(dir, session)
+	cmd := append([]string{"new-session", "-d", "-s", session, "-x", "120", "-y", "40",
+		self, "-stamp", stamp, bin}, args...)
+	if out, err := exec.Command("tmux", cmd...).CombinedOutput(); err != nil {
+		return 0, fmt.Errorf("tmux new-session: %v: %s", err, out)
+	}
+	defer exec.Command("tmux", "kill-session", "-t", session).Run()
+	deadline := time.Now().Add(timeout)
+	var last string
+	for time.Now().Before(deadline) {
+		out, err := exec.Command("tmux", "capture-pane", "-p", "-t", session).Output()
+		seen := time.Now()
+		if err != nil {
+			return 0, fmt.Errorf("capture-pane: %w", err)
+		}
+		last = string(out)
+		if until.MatchString(last) {
+			start, err := readStamp(stamp)
+			if err != nil {
+				return 0, err
+			}
+			return seen.Sub(start), nil
+		}
+	}
+	return 0, fmt.Errorf("no match for %q within %v; the pane showed:\n%s", until, timeout, strings.TrimRight(last, "\n "))
+}
+
+func readStamp(file string) (time.Time, error) {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("read the start stamp: %w", err)
+	}
+	ns, err := strconv.ParseInt(string(b), 10, 64)
+	if err != nil {
+		return time.Time{}, errors.New("bad start stamp")
+	}
+	return time.Unix(0, ns), nil
+}
+
+func report(times []time.Duration) {
+	s := slices.Clone(times)
+	slices.Sort(s)
+	median := s[len(s)/2]
+	if len(s)%2 == 0 {
+		median = (s[len(s)/2-1] + s[len(s)/2]) / 2
+	}
+	fmt.Printf("startup to first headlines: median %.1f ms, min %.1f ms, max %.1f ms (%d runs)\n",
+		ms(median), ms(s[0]), ms(s[len(s)-1]), len(s))
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
