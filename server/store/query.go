@@ -238,7 +238,7 @@ func (s *Store) articles(ctx context.Context, query string, args []any) ([]model
 			return nil, fmt.Errorf("read article: %w", err)
 		}
 		if published.Valid {
-			a.PublishedAt = time.Unix(published.Int64, 0).UTC()
+			a.PublishedAt = time.Unix(published.Int64+s.shift, 0).UTC()
 		}
 		items = append(items, a)
 	}

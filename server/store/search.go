@@ -29,7 +29,8 @@ type search struct {
 	rows   where  // exact re-checks on articles a
 }
 
-func newSearch(q model.ArticlesQuery) (search, error) {
+// shift is the store's (see Store.shift): from/to are taken back by it.
+func newSearch(q model.ArticlesQuery, shift int64) (search, error) {
 	var sr search
 	var err error
 	if sr.expr, err = MatchExpression(q.Q); err != nil {
@@ -41,11 +42,11 @@ func newSearch(q model.ArticlesQuery) (search, error) {
 	}
 	// Row ids are publication seconds << 16, so from/to is a row id range.
 	if !from.IsZero() {
-		lo := clampSeconds(from.Unix()) << 16
+		lo := clampSeconds(from.Unix()-shift) << 16
 		sr.lo = &lo
 	}
 	if !to.IsZero() {
-		hi := clampSeconds(to.Unix())<<16 | 0xffff
+		hi := clampSeconds(to.Unix()-shift)<<16 | 0xffff
 		sr.hi = &hi
 	}
 	sr.expr = sr.facetMatch(searchFilters{language: string(q.Language), sources: q.Sources,
@@ -87,7 +88,7 @@ func (sr search) ftsDriven(join bool) (string, []any) {
 // (model.DefaultSortBy when empty).
 func (s *Store) Articles(ctx context.Context, q model.ArticlesQuery) (model.Page[model.Article], error) {
 	page := model.Page[model.Article]{Page: q.Page, PageSize: q.PageSize, Items: []model.Article{}}
-	sr, err := newSearch(q)
+	sr, err := newSearch(q, s.shift)
 	if err != nil {
 		return page, err
 	}

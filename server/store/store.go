@@ -24,6 +24,14 @@ type Store struct {
 	ranks   *genCache[[]int64] // ranked windows (row ids) by query
 	anchors *genCache[int64]   // headline ids at every anchorStep-th position
 	keep    *sql.Conn          // pins an in-memory database; nil for files
+
+	// shift is added to stored publication seconds on the way out and
+	// taken from time bounds on the way in: 0, except for an image opened
+	// with OpenImage, whose times are relative to when it was built.
+	shift int64
+	// release frees what the database is read from after it closes (the
+	// VFS of an image); nil for Open.
+	release func() error
 }
 
 var memSeq atomic.Uint64
@@ -40,12 +48,7 @@ func Open(path string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
-	db.SetMaxOpenConns(8)
-	db.SetMaxIdleConns(8)
-	db.SetConnMaxLifetime(0)
-	db.SetConnMaxIdleTime(0)
-	s := &Store{db: db, stmts: map[string]*sql.Stmt{}, counts: newGenCache[int](4096), ranks: newGenCache[[]int64](512),
-		anchors: newGenCache[int64](8192)}
+	s := newStore(db)
 	if path == "" {
 		// A memdb database lives while a connection to it is open: pin one
 		// so the pool trimming idle connections cannot drop the data.
@@ -59,6 +62,16 @@ func Open(path string) (*Store, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// newStore wraps an open database with the store's pool settings and caches.
+func newStore(db *sql.DB) *Store {
+	db.SetMaxOpenConns(8)
+	db.SetMaxIdleConns(8)
+	db.SetConnMaxLifetime(0)
+	db.SetConnMaxIdleTime(0)
+	return &Store{db: db, stmts: map[string]*sql.Stmt{}, counts: newGenCache[int](4096), ranks: newGenCache[[]int64](512),
+		anchors: newGenCache[int64](8192)}
 }
 
 func dsn(path string) string {
@@ -84,7 +97,13 @@ func (s *Store) Close() error {
 	if s.keep != nil {
 		s.keep.Close()
 	}
-	return s.db.Close()
+	err := s.db.Close()
+	if s.release != nil {
+		if rerr := s.release(); err == nil {
+			err = rerr
+		}
+	}
+	return err
 }
 
 const schema = `
