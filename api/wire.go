@@ -31,8 +31,8 @@ func (t *text) UnmarshalJSON(b []byte) error {
 			*t = text(inner)
 			return nil
 		}
-		var s string
-		if err := json.Unmarshal(b, &s); err != nil {
+		s, ok := unquoteJSON(b)
+		if !ok {
 			return nil // unreachable for validated input; stay empty rather than fail the page
 		}
 		*t = text(s)
