@@ -202,7 +202,7 @@ func (s *Store) query(ctx context.Context, query string, args ...any) (*sql.Rows
 // count runs a count(*) query, or answers it from the cache when nothing
 // was written since it last ran.
 func (s *Store) count(ctx context.Context, query string, args []any) (int, error) {
-	key := query + fmt.Sprintf("\x00%q", args)
+	key := query + fmt.Sprintf("\x00%#v", args) // %#v: %q would print every large int64 as the same invalid rune
 	gen := s.gen.Load()
 	if n, ok := s.counts.get(key, gen); ok {
 		return n, nil

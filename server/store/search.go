@@ -166,7 +166,7 @@ func (s *Store) rankedWindow(ctx context.Context, sr search, key, order string) 
 	window := "SELECT f.rowid AS id, " + key + " AS k" + body + " ORDER BY f.rowid DESC LIMIT ?"
 	query := "SELECT id FROM (" + window + ") ORDER BY " + order + ", id DESC"
 	args = append(args, rankWindow)
-	cacheKey := query + fmt.Sprintf("\x00%q", args)
+	cacheKey := query + fmt.Sprintf("\x00%#v", args) // %#v: see count
 	gen := s.gen.Load()
 	if ids, ok := s.ranks.get(cacheKey, gen); ok {
 		return ids, nil
