@@ -23,6 +23,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -42,6 +43,7 @@ type options struct {
 	url           string
 	apiKeys       keyList
 	json          bool
+	cpuProfile    string
 }
 
 // keyList is a repeatable --api-key flag.
@@ -61,7 +63,13 @@ func main() {
 		fmt.Fprintln(os.Stderr, "tidings-load:", err)
 		os.Exit(2)
 	}
+	stopProfile, err := startProfile(opts.cpuProfile)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tidings-load:", err)
+		os.Exit(1)
+	}
 	rep, err := run(ctx, opts, os.Stderr)
+	stopProfile()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "tidings-load:", err)
 		os.Exit(1)
@@ -76,6 +84,23 @@ func main() {
 	if !loadtest.AllPassed(rep.Checks) {
 		os.Exit(1)
 	}
+}
+
+// startProfile starts a CPU profile into path ("" : none) and returns
+// what stops it.
+func startProfile(path string) (func(), error) {
+	if path == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("cpu profile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("cpu profile: %w", err)
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {
@@ -94,6 +119,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.url, "url", "", "base URL of a running service on loopback, like http://127.0.0.1:8080/v2")
 	fs.Var(&o.apiKeys, "api-key", "with --url: a key the service accepts (repeat; default NEWS_API_KEY)")
 	fs.BoolVar(&o.json, "json", false, "print the report as JSON")
+	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the run (service and load together, in-process) to this file")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}

@@ -23,11 +23,12 @@ func run(ctx context.Context, o options, progress io.Writer) (*loadtest.Report, 
 	if o.url != "" {
 		cfg.BaseURL, rep.Target = o.url, o.url
 		fmt.Fprintf(progress, "loading %s for %v...\n", o.url, o.duration)
+		cpu := loadtest.CPUTime()
 		res, err := loadtest.Run(ctx, cfg)
 		if err != nil {
 			return nil, err
 		}
-		rep.Result = res
+		rep.Result, rep.CPUSeconds = res, (loadtest.CPUTime() - cpu).Seconds()
 		rep.Checks = loadtest.ChecksFor(res, nil, nil, rep.Tolerance, nil)
 		return rep, nil
 	}
@@ -43,10 +44,12 @@ func run(ctx context.Context, o options, progress io.Writer) (*loadtest.Report, 
 	rep.Catalogue = fmt.Sprintf("(%d sources, %d articles)", svc.Sources, svc.Articles)
 	before := loadtest.TakeSnapshot()
 	fmt.Fprintf(progress, "loading %s for %v...\n", svc.BaseURL, o.duration)
+	cpu := loadtest.CPUTime()
 	res, err := loadtest.Run(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
+	rep.CPUSeconds = (loadtest.CPUTime() - cpu).Seconds()
 	after := loadtest.Settle(before.Goroutines+rep.Tolerance.Goroutines, 5*time.Second)
 	rep.Result, rep.Before, rep.After = res, &before, &after
 	if o.shutdownAfter > 0 {

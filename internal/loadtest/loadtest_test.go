@@ -125,7 +125,7 @@ func TestServerErrorsAndDroppedConnectionsAreCaught(t *testing.T) {
 func slowTarget(t *testing.T, graceful bool) Target {
 	t.Helper()
 	slow := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		time.Sleep(40 * time.Millisecond)
+		time.Sleep(250 * time.Millisecond) // long enough that a stop always finds some in flight
 		w.Write([]byte(`{"status":"ok"}`))
 	})
 	h, handled := counted(slow)
@@ -136,7 +136,7 @@ func slowTarget(t *testing.T, graceful bool) Target {
 		stop = func(context.Context) error {
 			srv.Listener.Close()
 			srv.CloseClientConnections()
-			time.Sleep(100 * time.Millisecond) // let the cut-off handlers return
+			time.Sleep(400 * time.Millisecond) // let the cut-off handlers return
 			return nil
 		}
 	}
@@ -146,7 +146,7 @@ func slowTarget(t *testing.T, graceful bool) Target {
 func TestGracefulShutdownPasses(t *testing.T) {
 	t.Parallel() // sequential tests (the heap and goroutine ones) run first, alone
 	tg := slowTarget(t, true)
-	f, err := ShutdownUnderLoad(context.Background(), tg, quickConfig(tg.BaseURL, 0), 200*time.Millisecond)
+	f, err := ShutdownUnderLoad(context.Background(), tg, quickConfig(tg.BaseURL, 0), 400*time.Millisecond)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +161,7 @@ func TestGracefulShutdownPasses(t *testing.T) {
 func TestAbruptShutdownIsCaught(t *testing.T) {
 	t.Parallel() // sequential tests (the heap and goroutine ones) run first, alone
 	tg := slowTarget(t, false)
-	f, err := ShutdownUnderLoad(context.Background(), tg, quickConfig(tg.BaseURL, 0), 200*time.Millisecond)
+	f, err := ShutdownUnderLoad(context.Background(), tg, quickConfig(tg.BaseURL, 0), 400*time.Millisecond)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,20 +10,24 @@ import (
 
 // Report is everything one invocation of the load tool found.
 type Report struct {
-	Date        string            `json:"date"`
-	CPUs        int               `json:"cpus"`
-	Target      string            `json:"target"`
-	Catalogue   string            `json:"catalogue,omitempty"`
-	Concurrency int               `json:"concurrency"`
-	Keys        int               `json:"keys"`
-	PoliteKeys  int               `json:"politeKeys"`
-	Seed        uint64            `json:"seed"`
-	Result      *Result           `json:"result"`
-	Before      *Snapshot         `json:"before,omitempty"`
-	After       *Snapshot         `json:"after,omitempty"`
-	Tolerance   Tolerance         `json:"tolerance"`
-	Shutdown    *ShutdownFindings `json:"shutdown,omitempty"`
-	Checks      []Check           `json:"checks"`
+	Date        string  `json:"date"`
+	CPUs        int     `json:"cpus"`
+	Target      string  `json:"target"`
+	Catalogue   string  `json:"catalogue,omitempty"`
+	Concurrency int     `json:"concurrency"`
+	Keys        int     `json:"keys"`
+	PoliteKeys  int     `json:"politeKeys"`
+	Seed        uint64  `json:"seed"`
+	Result      *Result `json:"result"`
+	// CPUSeconds is this process's CPU time (user+sys) during the load:
+	// service and load generator together when in-process. Unlike req/s it
+	// does not depend on what else the machine is running.
+	CPUSeconds float64           `json:"processCpuSeconds"`
+	Before     *Snapshot         `json:"before,omitempty"`
+	After      *Snapshot         `json:"after,omitempty"`
+	Tolerance  Tolerance         `json:"tolerance"`
+	Shutdown   *ShutdownFindings `json:"shutdown,omitempty"`
+	Checks     []Check           `json:"checks"`
 }
 
 // WriteTable writes the report for people.
@@ -39,6 +43,14 @@ func (r *Report) WriteTable(w io.Writer) {
 		res.Seconds, r.Concurrency, r.Keys, r.PoliteKeys, limit, r.Seed)
 	fmt.Fprintf(w, "requests    %d (%.0f/s), %d hostile, %d transport errors\n",
 		res.Requests, res.PerSecond, res.Hostile, res.TransportErrors)
+	if r.CPUSeconds > 0 && res.Requests > 0 {
+		who := "load generator only"
+		if r.Before != nil {
+			who = "service + load generator"
+		}
+		fmt.Fprintf(w, "cpu         %.1f s of process CPU (%s): %.2f ms per request, %.0f%% of one core\n",
+			r.CPUSeconds, who, 1000*r.CPUSeconds/float64(res.Requests), 100*r.CPUSeconds/res.Seconds)
+	}
 	fmt.Fprintf(w, "status      %s\n", statusLine(res.Status))
 	for _, e := range res.ErrorSamples {
 		fmt.Fprintf(w, "  error     %s\n", e)

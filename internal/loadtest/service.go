@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"tidings/model"
@@ -145,6 +146,15 @@ func Settle(limit int, wait time.Duration) Snapshot {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// CPUTime is the CPU time (user+sys) this process has used so far.
+func CPUTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // rss reads VmRSS from /proc (Linux); 0 elsewhere.
