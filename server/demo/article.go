@@ -3,7 +3,6 @@ package demo
 import (
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"tidings/model"
@@ -117,7 +116,7 @@ func (g *generator) write(i int, p plannedArticle, st *story, title string) mode
 		PublishedAt: published,
 		Content:     content,
 	}
-	a.URL, a.URLToImage = g.links(i, p, title, published, c.image)
+	a.URL, a.URLToImage = g.links(i, p, title, c.image)
 	if c.author {
 		start = w.Len()
 		w.WriteString(b.first[c.first])
@@ -128,10 +127,14 @@ func (g *generator) write(i int, p plannedArticle, st *story, title string) mode
 	return a
 }
 
-// links writes the article's URL, https://<domain>/yyyy/mm/dd/<slug>-<tag>,
+// links writes the article's URL, https://<domain>/<category>/<slug>-<tag>,
 // and, when it has one, its image URL on the same domain. The slug comes
-// from a Latin-script headline, else from the category.
-func (g *generator) links(i int, p plannedArticle, title string, published time.Time, image bool) (url, img string) {
+// from a Latin-script headline, else from the category. The URL has no
+// date in it: the catalogue at any other now is the same articles at the
+// same URLs, only published at other times, which is what lets the demo
+// service serve a catalogue prebuilt for a fixed instant (server/demodb)
+// and keeps the URL-derived popularity the same across restarts.
+func (g *generator) links(i int, p plannedArticle, title string, image bool) (url, img string) {
 	var buf [96]byte
 	slug := buf[:0]
 	if !p.src.bank.nonLatin {
@@ -143,11 +146,12 @@ func (g *generator) links(i int, p plannedArticle, title string, published time.
 	slug = appendTag(append(slug, '-'), i)
 
 	w := &g.text
-	var date [16]byte
 	start := w.Len()
 	w.WriteString("https://")
 	w.WriteString(p.src.domain)
-	w.Write(published.AppendFormat(date[:0], "/2006/01/02/"))
+	w.WriteByte('/')
+	w.WriteString(string(p.cat))
+	w.WriteByte('/')
 	w.Write(slug)
 	url = g.since(start)
 	if image {
