@@ -1,0 +1,22 @@
+// Command gen writes the demo catalogue's store image (demodb.Build) to
+// the file named by its argument; `go generate ./server/demodb` runs it.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"tidings/server/demodb"
+)
+
+func main() {
+	if len(os.Args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: gen FILE")
+		os.Exit(2)
+	}
+	if err := demodb.Build(context.Background(), os.Args[1]); err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(1)
+	}
+}
