@@ -89,6 +89,7 @@ var liveHandler = sync.OnceValues(func() (http.Handler, error) {
 type liveHarness struct {
 	t       *testing.T
 	app     *App
+	client  *swapClient
 	msgs    chan tea.Msg
 	pending atomic.Int64
 	quit    bool
@@ -97,15 +98,15 @@ type liveHarness struct {
 
 // newLiveHarness starts the reader on a screen (0 headlines, 1 sources,
 // 2 search for "storm") in a w×h window. The client's per-attempt timeout
-// is 250ms unless timeout gives another.
+// is liveTimeout unless timeout gives another; setTimeout changes it.
 func newLiveHarness(t *testing.T, fs *faultserver.Server, screen int, w, h int, timeout ...time.Duration) *liveHarness {
 	t.Helper()
-	limit := 250 * time.Millisecond
+	client := &swapClient{url: fs.URL()}
+	limit := liveTimeout
 	if len(timeout) > 0 {
 		limit = timeout[0]
 	}
-	client, err := api.New(fs.URL(), liveKey, api.WithTimeout(limit), api.WithBackoff(time.Millisecond))
-	if err != nil {
+	if err := client.setTimeout(limit); err != nil {
 		t.Fatal(err)
 	}
 	cfg := Config{Client: client, BaseURL: fs.URL(), PageSize: liveSize, Location: time.UTC, NoColor: false}
@@ -116,11 +117,54 @@ func newLiveHarness(t *testing.T, fs *faultserver.Server, screen int, w, h int, 
 		cfg.Screen = 2
 		cfg.Search = model.ArticlesQuery{Q: "storm"}
 	}
-	hs := &liveHarness{t: t, app: New(cfg), msgs: make(chan tea.Msg, 4096), w: w, h: h}
+	hs := &liveHarness{t: t, app: New(cfg), client: client, msgs: make(chan tea.Msg, 4096), w: w, h: h}
 	hs.app.openURL = func(string) error { return nil }
 	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
 	hs.launch(hs.app.Init())
 	return hs
+}
+
+// Client timeouts: long enough for any real answer on a loaded CI
+// machine under -race, and short enough to see a timeout quickly.
+const (
+	liveTimeout  = 5 * time.Second
+	shortTimeout = 300 * time.Millisecond
+)
+
+// swapClient is the real api.Client behind a pointer the test can swap,
+// so a test can use a short timeout while a fault holds requests and a
+// long one once the service is healthy again.
+type swapClient struct {
+	url string
+	cur atomic.Pointer[api.Client]
+}
+
+func (c *swapClient) setTimeout(d time.Duration) error {
+	client, err := api.New(c.url, liveKey, api.WithTimeout(d), api.WithBackoff(time.Millisecond))
+	if err != nil {
+		return err
+	}
+	c.cur.Store(client)
+	return nil
+}
+
+func (c *swapClient) Sources(ctx context.Context, q model.SourcesQuery) (model.Page[model.Source], error) {
+	return c.cur.Load().Sources(ctx, q)
+}
+
+func (c *swapClient) LatestHeadlines(ctx context.Context, q model.HeadlinesQuery) (model.Page[model.Article], error) {
+	return c.cur.Load().LatestHeadlines(ctx, q)
+}
+
+func (c *swapClient) Articles(ctx context.Context, q model.ArticlesQuery) (model.Page[model.Article], error) {
+	return c.cur.Load().Articles(ctx, q)
+}
+
+// setTimeout gives the requests sent from now on timeout d.
+func (h *liveHarness) setTimeout(d time.Duration) {
+	if err := h.client.setTimeout(d); err != nil {
+		h.t.Fatal(err)
+	}
 }
 
 // launch runs cmd the way the runtime does; batches fan out.
