@@ -34,10 +34,16 @@ func (s *Store) Add(ctx context.Context, sources []model.Source, articles []mode
 }
 
 func (s *Store) add(ctx context.Context, sources []model.Source, recs []record) error {
+	return s.addTo(ctx, nil, sources, recs)
+}
+
+// addTo adds in batches through the pool, or through bulk's connection
+// during a bulk load (see bulk.go).
+func (s *Store) addTo(ctx context.Context, bulk *bulkLoad, sources []model.Source, recs []record) error {
 	for len(sources) > 0 || len(recs) > 0 {
 		ns := min(len(sources), batchSize)
 		na := min(len(recs), batchSize-ns)
-		if err := s.addBatch(ctx, sources[:ns], recs[:na]); err != nil {
+		if err := s.addBatch(ctx, bulk, sources[:ns], recs[:na]); err != nil {
 			return err
 		}
 		sources, recs = sources[ns:], recs[na:]
@@ -67,8 +73,12 @@ type batchStmts struct {
 	upsertSource, resolve, deleteArticle, insertArticle *sql.Stmt
 }
 
-func (s *Store) addBatch(ctx context.Context, sources []model.Source, recs []record) (err error) {
-	tx, err := s.db.BeginTx(ctx, nil)
+func (s *Store) addBatch(ctx context.Context, bulk *bulkLoad, sources []model.Source, recs []record) (err error) {
+	begin := s.db.BeginTx
+	if bulk != nil {
+		begin = bulk.conn.BeginTx
+	}
+	tx, err := begin(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin write: %w", err)
 	}
@@ -90,7 +100,7 @@ func (s *Store) addBatch(ctx context.Context, sources []model.Source, recs []rec
 		defer (*p.dst).Close()
 	}
 	for _, src := range sources {
-		if err = writeSource(ctx, st, src); err != nil {
+		if err = writeSource(ctx, st, src, bulk); err != nil {
 			return err
 		}
 	}
@@ -102,10 +112,13 @@ func (s *Store) addBatch(ctx context.Context, sources []model.Source, recs []rec
 	if err = tx.Commit(); err != nil {
 		return fmt.Errorf("commit write: %w", err)
 	}
+	if bulk != nil {
+		bulk.articles += len(recs)
+	}
 	return nil
 }
 
-func writeSource(ctx context.Context, st batchStmts, src model.Source) error {
+func writeSource(ctx context.Context, st batchStmts, src model.Source, bulk *bulkLoad) error {
 	if src.ID == "" {
 		return fmt.Errorf("source %q has no id", src.Name)
 	}
@@ -113,6 +126,12 @@ func writeSource(ctx context.Context, st batchStmts, src model.Source) error {
 	if _, err := st.upsertSource.ExecContext(ctx, src.ID, src.Name, src.Description, src.URL,
 		cat, lang, country); err != nil {
 		return fmt.Errorf("store source %q: %w", src.ID, err)
+	}
+	if bulk != nil {
+		// Without the source index each update would read every article:
+		// the bulk load resolves them all at once when it ends.
+		bulk.lateSources = bulk.lateSources || bulk.articles > 0
+		return nil
 	}
 	if _, err := st.resolve.ExecContext(ctx, src.ID, cat, lang, country, langMarker); err != nil {
 		return fmt.Errorf("update articles of source %q: %w", src.ID, err)

@@ -53,8 +53,27 @@ func (e LineError) Unwrap() error { return e.Err }
 // only a read or database failure stops the import and returns an error.
 // Rows are written in transactions of a few thousand, so memory stays
 // bounded however long the input is; rows written before a failure stay.
-func (s *Store) ImportJSONL(ctx context.Context, r io.Reader) (Stats, error) {
+//
+// Into a store with no articles (a new file) the import is a bulk load:
+// indexes are built once at the end rather than row by row (see bulk.go).
+// Searches running meanwhile on the same store see an incomplete index.
+func (s *Store) ImportJSONL(ctx context.Context, r io.Reader) (stats Stats, err error) {
 	imp := importer{store: s, ctx: ctx}
+	if imp.bulk, err = s.beginBulk(ctx); err != nil {
+		return imp.stats, err
+	}
+	if imp.bulk != nil {
+		defer func() {
+			if ferr := imp.bulk.finish(s); ferr != nil && err == nil {
+				err = ferr
+			}
+		}()
+	}
+	return imp.run(r)
+}
+
+func (imp *importer) run(r io.Reader) (Stats, error) {
+	ctx := imp.ctx
 	br := bufio.NewReaderSize(r, 1<<20)
 	for {
 		if err := ctx.Err(); err != nil {
@@ -111,6 +130,7 @@ func readLine(br *bufio.Reader) ([]byte, error) {
 type importer struct {
 	store   *Store
 	ctx     context.Context
+	bulk    *bulkLoad // nil unless a bulk load
 	stats   Stats
 	sources []model.Source
 	recs    []record
@@ -213,7 +233,7 @@ func (imp *importer) maybeFlush() error {
 }
 
 func (imp *importer) flush() error {
-	if err := imp.store.add(imp.ctx, imp.sources, imp.recs); err != nil {
+	if err := imp.store.addTo(imp.ctx, imp.bulk, imp.sources, imp.recs); err != nil {
 		return fmt.Errorf("import near line %d: %w", imp.stats.Lines, err)
 	}
 	imp.stats.Sources += len(imp.sources)

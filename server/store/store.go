@@ -178,6 +178,13 @@ func (s *Store) migrate(ctx context.Context) error {
 	if err := s.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
 		return fmt.Errorf("read schema version: %w", err)
 	}
+	if version == bulkVersion {
+		// An import into a new file died before building its indexes.
+		if err := finishIndexes(ctx, s.db); err != nil {
+			return fmt.Errorf("finish an interrupted import: %w", err)
+		}
+		version = schemaVersion
+	}
 	if version != 0 && version != schemaVersion {
 		return fmt.Errorf("the database has schema version %d, this program needs %d: import the data into a new file", version, schemaVersion)
 	}
