@@ -11,6 +11,7 @@ import (
 
 	"tidings/model"
 	"tidings/server/demo"
+	"tidings/server/store"
 )
 
 // The embedded image must be what Build makes now: a change to the demo
@@ -105,5 +106,38 @@ func TestCatalogueDependsOnNowOnlyThroughTimes(t *testing.T) {
 		if x != y {
 			t.Fatalf("article %d differs beyond its time:\n%+v\n%+v", i, x, y)
 		}
+	}
+}
+
+// BenchmarkOpenAndFirstHeadlines is the demo store's start-up cost now:
+// open the embedded image, count and read the first headlines page.
+func BenchmarkOpenAndFirstHeadlines(b *testing.B) {
+	ctx := context.Background()
+	for b.Loop() {
+		st, err := Open(time.Now())
+		if err != nil {
+			b.Fatal(err)
+		}
+		if p, err := st.Headlines(ctx, model.HeadlinesQuery{PageSize: 20}); err != nil || len(p.Items) != 20 {
+			b.Fatalf("%d items, err %v", len(p.Items), err)
+		}
+		st.Close()
+	}
+}
+
+// BenchmarkGenerateAndLoad is what the demo's start-up cost before the
+// image: generate the catalogue and load it into a fresh store.
+func BenchmarkGenerateAndLoad(b *testing.B) {
+	ctx := context.Background()
+	for b.Loop() {
+		st, err := store.Open("")
+		if err != nil {
+			b.Fatal(err)
+		}
+		sources, articles := demo.Catalogue(time.Now())
+		if err := st.Add(ctx, sources, articles); err != nil {
+			b.Fatal(err)
+		}
+		st.Close()
 	}
 }
