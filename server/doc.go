@@ -52,7 +52,10 @@
 //     relevancy (bm25, title over description over content) and popularity
 //     rank the store.RankWindow (500) newest matches, after which results
 //     continue newest first, so a search's cost does not grow with the
-//     number of matches. Popularity is a stored score: imported with the
+//     number of matches. A search returns at most store.MaxResults
+//     (10,000) results and totalResults counts those (at most 10,000):
+//     counting every match of a common word would cost hundreds of
+//     milliseconds at a million articles. Popularity is a stored score: imported with the
 //     article or derived from its URL (see package store).
 //   - q syntax (see store.MatchExpression): words are ANDed; "quoted
 //     phrases"; +word must appear; -word or NOT word must not; OR (upper

@@ -35,6 +35,12 @@
 //     only ever match title, description and content. Sources and domains
 //     are hashed to 64 bits there; inclusions are re-checked exactly on the
 //     row, while an exclusion trusts the hash (a 2^-64 chance of error).
+//   - A search returns at most [MaxResults] (10,000) results, the newest
+//     matches (relevancy and popularity: the ranked window first), and its
+//     total counts those: counting stops at the cap, so the first page of
+//     a new search for a common word costs milliseconds, not the
+//     hundreds a full count of a million matches takes. The total never
+//     promises a page that is not there.
 //   - Totals are counted once per distinct query and cached until the next
 //     write, so paging through results does not rescan every match. Deep
 //     headline pages likewise start from cached anchors (the id at every
@@ -44,6 +50,9 @@
 //     them results continue newest first. This bounds the cost of a search
 //     for a common word, which would otherwise score every match. The
 //     ranked window is cached like the totals.
+//   - ImportJSONL into a store without articles is a bulk load (bulk.go):
+//     indexes and the full-text index are built once at the end, not row
+//     by row, and a load cut off is finished by the next Open.
 //   - ImportJSONL skips invalid lines (and invalid items of list
 //     envelopes), counting them with their line numbers in Stats, rather
 //     than failing: one bad record in a large feed should not lose the

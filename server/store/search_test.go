@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -237,6 +238,29 @@ func TestFacetsFollowLateSourcesAndStayHidden(t *testing.T) {
 	for _, hidden := range []string{languageToken("en"), sourceToken("bbc-news"), domainToken("bbc.co.uk")} {
 		if p := doSearch(t, s, model.ArticlesQuery{Q: hidden}); p.TotalResults != 0 {
 			t.Errorf("q=%s matched facet tokens: %q", hidden, titles(p))
+		}
+	}
+}
+
+func TestSearchResultsStopAtMaxResults(t *testing.T) {
+	s := openTestStore(t)
+	defer func(old int64) { maxResults = old }(maxResults)
+	maxResults = 3
+	for _, sortBy := range []model.SortBy{model.SortPublishedAt, model.SortRelevancy, model.SortPopularity} {
+		all := doSearch(t, s, model.ArticlesQuery{Q: "climate", SortBy: sortBy, PageSize: 100})
+		if all.TotalResults != 3 || len(all.Items) != 3 {
+			t.Fatalf("%s: total %d with %d items, want both capped at 3", sortBy, all.TotalResults, len(all.Items))
+		}
+		var paged []string
+		for page := 1; page <= 3; page++ {
+			p := doSearch(t, s, model.ArticlesQuery{Q: "climate", SortBy: sortBy, Page: page, PageSize: 2})
+			if p.TotalResults != 3 {
+				t.Fatalf("%s page %d: total %d, want 3", sortBy, page, p.TotalResults)
+			}
+			paged = append(paged, titles(p)...)
+		}
+		if !slices.Equal(paged, titles(all)) {
+			t.Errorf("%s: pages of 2 give %q, one page gives %q", sortBy, paged, titles(all))
 		}
 	}
 }
