@@ -44,6 +44,7 @@ type options struct {
 	apiKeys       keyList
 	json          bool
 	cpuProfile    string
+	memProfile    string
 }
 
 // keyList is a repeatable --api-key flag.
@@ -119,6 +120,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.url, "url", "", "base URL of a running service on loopback, like http://127.0.0.1:8080/v2")
 	fs.Var(&o.apiKeys, "api-key", "with --url: a key the service accepts (repeat; default NEWS_API_KEY)")
 	fs.BoolVar(&o.json, "json", false, "print the report as JSON")
+	fs.StringVar(&o.memProfile, "memprofile", "", "in-process: write a heap profile taken at the after-load snapshot to this file")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the run (service and load together, in-process) to this file")
 	if err := fs.Parse(args); err != nil {
 		return o, err

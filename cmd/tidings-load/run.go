@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"runtime/pprof"
 	"runtime"
 	"time"
 
@@ -52,6 +54,9 @@ func run(ctx context.Context, o options, progress io.Writer) (*loadtest.Report, 
 	rep.CPUSeconds = (loadtest.CPUTime() - cpu).Seconds()
 	after := loadtest.Settle(before.Goroutines+rep.Tolerance.Goroutines, 5*time.Second)
 	rep.Result, rep.Before, rep.After = res, &before, &after
+	if err := writeHeapProfile(o.memProfile); err != nil {
+		return nil, err
+	}
 	if o.shutdownAfter > 0 {
 		shut, err := shutdownPhase(ctx, cfg, svcOpts, o.shutdownAfter, progress)
 		if err != nil {
@@ -81,4 +86,21 @@ func generatedKeys(n int) []string {
 		keys[i] = fmt.Sprintf("load-key-%04d", i)
 	}
 	return keys
+}
+
+// writeHeapProfile writes what is live on the heap to path ("": nothing),
+// to tell what stayed above the baseline.
+func writeHeapProfile(path string) error {
+	if path == "" {
+		return nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("heap profile: %w", err)
+	}
+	defer f.Close()
+	if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+		return fmt.Errorf("heap profile: %w", err)
+	}
+	return nil
 }

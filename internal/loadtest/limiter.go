@@ -37,6 +37,18 @@ func (k *keyRuns) add(o outcome) {
 	}
 }
 
+func (k *keyRuns) merge(u *keyRuns) {
+	k.sent += u.sent
+	k.refused += u.refused
+	k.admitted = append(k.admitted, u.admitted...)
+	if k.first.IsZero() || (!u.first.IsZero() && u.first.Before(k.first)) {
+		k.first = u.first
+	}
+	if u.last.After(k.last) {
+		k.last = u.last
+	}
+}
+
 // LimiterFindings is the rate limiter's behaviour seen from the clients.
 type LimiterFindings struct {
 	Applicable bool `json:"applicable"`

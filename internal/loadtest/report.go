@@ -62,9 +62,11 @@ func (r *Report) WriteTable(w io.Writer) {
 	}
 	tw.Flush()
 	if r.Before != nil && r.After != nil {
-		fmt.Fprintf(w, "server      heap in use %s -> %s, goroutines %d -> %d, RSS %s -> %s\n",
-			mib(r.Before.HeapInuse), mib(r.After.HeapInuse), r.Before.Goroutines, r.After.Goroutines,
-			mib(r.Before.RSS), mib(r.After.RSS))
+		b, a := r.Before, r.After
+		fmt.Fprintf(w, "server      heap in use %s -> %s (live %s -> %s), goroutines %d -> %d\n",
+			mib(b.HeapInuse), mib(a.HeapInuse), mib(b.HeapAlloc), mib(a.HeapAlloc), b.Goroutines, a.Goroutines)
+		fmt.Fprintf(w, "process     RSS %s -> %s; Go heap held from the OS %s -> %s\n",
+			mib(b.RSS), mib(a.RSS), mib(b.HeapSys-b.HeapReleased), mib(a.HeapSys-a.HeapReleased))
 	}
 	fmt.Fprintln(w, "checks")
 	for _, c := range r.Checks {

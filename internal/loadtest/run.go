@@ -37,7 +37,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		wg.Go(func() { politeWorker(ctx, client, cfg, p, take, r) })
 	}
 	wg.Wait()
-	return r.result(time.Since(start)), nil
+	return r.result(cfg.RateLimit, time.Since(start)), nil
 }
 
 // Hammered is how many hot keys get half of all hot traffic, so they go
@@ -49,15 +49,15 @@ const Hammered = 4
 func hotWorker(ctx context.Context, client *http.Client, cfg Config, w int, take func() bool, r *recorder) {
 	m := newMix(cfg.Seed, uint64(w))
 	hot := len(cfg.Keys) - cfg.PoliteKeys
-	var local []outcome
+	local := newTally(cfg.PoliteKeys)
 	for take() {
 		key := cfg.PoliteKeys + m.rng.IntN(hot)
 		if m.rng.IntN(2) == 0 {
 			key = cfg.PoliteKeys + m.rng.IntN(min(Hammered, hot))
 		}
-		local = append(local, send(ctx, client, cfg.BaseURL, key, cfg.Keys[key], m.next()))
+		r.keep(ctx, local, send(ctx, client, cfg.BaseURL, key, cfg.Keys[key], m.next()))
 	}
-	r.add(ctx, local)
+	r.merge(local)
 }
 
 // politeWorker keeps one key under its limit: it spends half the burst at
@@ -71,7 +71,7 @@ func politeWorker(ctx context.Context, client *http.Client, cfg Config, key int,
 		interval = time.Minute / time.Duration(cfg.RateLimit)
 		burst = max(1, cfg.RateLimit/2)
 	}
-	var local []outcome
+	local := newTally(cfg.PoliteKeys)
 	next := time.Now()
 	for i := 0; take(); i++ {
 		if i >= burst {
@@ -80,9 +80,9 @@ func politeWorker(ctx context.Context, client *http.Client, cfg Config, key int,
 				break
 			}
 		}
-		local = append(local, send(ctx, client, cfg.BaseURL, key, cfg.Keys[key], m.next()))
+		r.keep(ctx, local, send(ctx, client, cfg.BaseURL, key, cfg.Keys[key], m.next()))
 	}
-	r.add(ctx, local)
+	r.merge(local)
 }
 
 func sleepUntil(ctx context.Context, t time.Time) bool {
@@ -96,34 +96,32 @@ func sleepUntil(ctx context.Context, t time.Time) bool {
 	}
 }
 
-// recorder gathers the workers' outcomes once each worker is done, so the
+// recorder gathers the workers' tallies once each worker is done, so the
 // hot path takes no lock.
 type recorder struct {
-	cfg Config
 	mu  sync.Mutex
-	all []outcome
+	all *tally
 }
 
-func newRecorder(cfg Config) *recorder { return &recorder{cfg: cfg} }
+func newRecorder(cfg Config) *recorder { return &recorder{all: newTally(cfg.PoliteKeys)} }
 
-// add keeps a worker's outcomes, except a request cut short by the end of
-// the run itself: the run's own deadline is not the service's failure.
-func (r *recorder) add(ctx context.Context, outs []outcome) {
-	kept := outs[:0]
-	for _, o := range outs {
-		if o.err != nil && ctx.Err() != nil && (errors.Is(o.err, context.DeadlineExceeded) || errors.Is(o.err, context.Canceled)) {
-			continue
-		}
-		kept = append(kept, o)
+// keep counts an outcome, except a request cut short by the end of the run
+// itself: the run's own deadline is not the service's failure.
+func (r *recorder) keep(ctx context.Context, t *tally, o outcome) {
+	if o.err != nil && ctx.Err() != nil && (errors.Is(o.err, context.DeadlineExceeded) || errors.Is(o.err, context.Canceled)) {
+		return
 	}
+	t.add(o)
+}
+
+func (r *recorder) merge(t *tally) {
 	r.mu.Lock()
-	r.all = append(r.all, kept...)
+	r.all.merge(t)
 	r.mu.Unlock()
 }
 
-func (r *recorder) result(elapsed time.Duration) *Result {
-	res := summarize(r.cfg, r.all, elapsed)
-	return res
+func (r *recorder) result(rateLimit int, elapsed time.Duration) *Result {
+	return r.all.result(rateLimit, elapsed)
 }
 
 // describe is an error's text for the report, bounded in length.

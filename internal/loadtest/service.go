@@ -119,9 +119,15 @@ func scaled(articles []model.Article, scale int) []model.Article {
 // Snapshot is this process's memory and goroutines at one moment, after a
 // full garbage collection.
 type Snapshot struct {
-	HeapInuse  uint64 `json:"heapInuseBytes"`
-	Goroutines int    `json:"goroutines"`
-	RSS        uint64 `json:"rssBytes,omitempty"` // includes SQLite's own memory, outside the Go heap
+	HeapInuse uint64 `json:"heapInuseBytes"`
+	// HeapAlloc is the live bytes alone (HeapInuse adds the free space of
+	// spans in use); HeapSys - HeapReleased is what the Go heap holds from
+	// the OS, which RSS includes.
+	HeapAlloc    uint64 `json:"heapAllocBytes"`
+	HeapSys      uint64 `json:"heapSysBytes"`
+	HeapReleased uint64 `json:"heapReleasedBytes"`
+	Goroutines   int    `json:"goroutines"`
+	RSS          uint64 `json:"rssBytes,omitempty"` // includes SQLite's own memory, outside the Go heap
 }
 
 // TakeSnapshot collects garbage twice (the second sweeps what the first
@@ -131,7 +137,8 @@ func TakeSnapshot() Snapshot {
 	runtime.GC()
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
-	return Snapshot{HeapInuse: m.HeapInuse, Goroutines: runtime.NumGoroutine(), RSS: rss()}
+	return Snapshot{HeapInuse: m.HeapInuse, HeapAlloc: m.HeapAlloc, HeapSys: m.HeapSys, HeapReleased: m.HeapReleased,
+		Goroutines: runtime.NumGoroutine(), RSS: rss()}
 }
 
 // Settle waits up to wait for goroutines to fall back to at most limit
