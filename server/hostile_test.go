@@ -141,3 +141,39 @@ func TestEveryControlCharacterInQ(t *testing.T) {
 		wantClean(t, fmt.Sprintf("raw %#02x", c), exchange(t, addr, raw))
 	}
 }
+
+// Odd request lines and headers: answered by our handler (JSON 4xx, or
+// 200 where the request is a valid one in disguise) or refused by
+// net/http; never a 5xx, never a hang.
+func TestOddRequestLinesAndHeaders(t *testing.T) {
+	addr := liveServer(t, newTestHandler(t, Config{}))
+	line := func(l string, headers ...string) string {
+		return l + "\r\nHost: x\r\n" + strings.Join(append(headers, ""), "\r\n") + "\r\n"
+	}
+	for name, tc := range map[string]struct {
+		raw  string
+		want int
+	}{
+		"absolute-form URL":   {line("GET http://elsewhere.example/v2/sources HTTP/1.1", authHeader), 200},
+		"asterisk":            {line("GET * HTTP/1.1"), 404},
+		"OPTIONS *":           {line("OPTIONS * HTTP/1.1"), 200}, // net/http's own empty answer
+		"CONNECT":             {line("CONNECT elsewhere.example:443 HTTP/1.1"), 404},
+		"dot segments":        {line("GET /v2/../v2/sources HTTP/1.1", authHeader), 404},
+		"double slash":        {line("GET //v2/sources HTTP/1.1", authHeader), 404},
+		"5000-letter method":  {line(strings.Repeat("G", 5000) + " /v2/sources HTTP/1.1"), 405},
+		"two Host headers":    {"GET /v2/sources HTTP/1.1\r\nHost: x\r\nHost: y\r\n" + authHeader + "\r\n\r\n", 400},
+		"NUL in a header":     {line("GET /v2/sources HTTP/1.1", "Authorization: Bearer\x00"+testKey), 400},
+		"folded header":       {line("GET /v2/sources HTTP/1.1", authHeader, "\tfolded"), 0},
+		"bare LF line ends":   {"GET /v2/sources HTTP/1.1\nHost: x\n" + authHeader + "\n\n", 200},
+		"HTTP/2 preface":      {"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", 404},
+		"Expect 100-continue": {line("GET /v2/sources HTTP/1.1", authHeader, "Expect: 100-continue", "Content-Length: 10"), 200},
+	} {
+		a := exchange(t, addr, tc.raw)
+		if a.status >= 500 || (tc.want != 0 && a.status != tc.want) {
+			t.Errorf("%s: status %d, want %d: %.200s", name, a.status, tc.want, a.body)
+		}
+		if tc.want == 0 {
+			wantClean(t, name, a)
+		}
+	}
+}
