@@ -41,8 +41,12 @@ func (s *Store) add(ctx context.Context, sources []model.Source, recs []record) 
 // during a bulk load (see bulk.go).
 func (s *Store) addTo(ctx context.Context, bulk *bulkLoad, sources []model.Source, recs []record) error {
 	for len(sources) > 0 || len(recs) > 0 {
-		ns := min(len(sources), batchSize)
-		na := min(len(recs), batchSize-ns)
+		size := batchSize
+		if bulk != nil {
+			size = bulkBatchSize
+		}
+		ns := min(len(sources), size)
+		na := min(len(recs), size-ns)
 		if err := s.addBatch(ctx, bulk, sources[:ns], recs[:na]); err != nil {
 			return err
 		}

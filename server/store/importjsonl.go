@@ -226,7 +226,11 @@ func (imp *importer) skip(err error) {
 }
 
 func (imp *importer) maybeFlush() error {
-	if len(imp.sources)+len(imp.recs) < batchSize {
+	size := batchSize
+	if imp.bulk != nil {
+		size = bulkBatchSize
+	}
+	if len(imp.sources)+len(imp.recs) < size {
 		return nil
 	}
 	return imp.flush()
