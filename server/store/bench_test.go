@@ -1,9 +1,13 @@
 package store
 
 import (
+	"bufio"
+	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -13,8 +17,8 @@ import (
 	"tidings/model"
 )
 
-// benchArticles is the size of the generated benchmark store; set
-// TIDINGS_BENCH_ARTICLES to try others (the target is 1,000,000).
+// benchArticles is the default size of the generated benchmark store; set
+// TIDINGS_BENCH_ARTICLES to another, or TIDINGS_BENCH_SIZES to several.
 func benchArticles() int {
 	if n, err := strconv.Atoi(os.Getenv("TIDINGS_BENCH_ARTICLES")); err == nil && n > 0 {
 		return n
@@ -23,9 +27,8 @@ func benchArticles() int {
 }
 
 var (
-	benchOnce  sync.Once
-	benchStore *Store
-	benchErr   error
+	benchMu     sync.Mutex
+	benchStores = map[int]*Store{}
 )
 
 // benchVocabulary has a Zipf-like spread: "w0" is in most articles, "w1999"
@@ -38,34 +41,55 @@ func benchVocabulary() []string {
 	return words
 }
 
-func generatedStore(b *testing.B) *Store {
+// generatedStore is the n-article benchmark store, built once per process.
+// With TIDINGS_BENCH_DB_DIR it is a file there (zipf-<n>.db), built by a
+// bulk import and reused by later runs; otherwise it is in memory.
+func generatedStore(b *testing.B, n int) *Store {
 	b.Helper()
 	if testing.Short() {
 		b.Skip("generating the benchmark store takes a while")
 	}
-	benchOnce.Do(func() {
-		start := time.Now()
-		benchStore, benchErr = buildBenchStore(benchArticles())
-		fmt.Fprintf(os.Stderr, "built %d-article store in %v\n", benchArticles(), time.Since(start).Round(time.Millisecond))
-	})
-	if benchErr != nil {
-		b.Fatal(benchErr)
+	benchMu.Lock()
+	defer benchMu.Unlock()
+	if s := benchStores[n]; s != nil {
+		return s
 	}
-	return benchStore
+	start := time.Now()
+	s, err := buildBenchStore(n)
+	if err != nil {
+		b.Fatal(err)
+	}
+	fmt.Fprintf(os.Stderr, "benchmark store of %d articles ready in %v\n", n, time.Since(start).Round(time.Millisecond))
+	benchStores[n] = s
+	return s
 }
 
-// buildBenchStore generates n articles in memory, or, when
-// TIDINGS_BENCH_DB names a file, in that file, reusing it if it already
-// holds articles (generation takes a while).
 func buildBenchStore(n int) (*Store, error) {
-	path := os.Getenv("TIDINGS_BENCH_DB")
+	path := ""
+	if dir := os.Getenv("TIDINGS_BENCH_DB_DIR"); dir != "" {
+		path = filepath.Join(dir, fmt.Sprintf("zipf-%d.db", n))
+	}
 	s, err := Open(path)
 	if err != nil {
 		return nil, err
 	}
-	if p, err := s.Headlines(ctx, model.HeadlinesQuery{Page: 1, PageSize: 1}); err == nil && p.TotalResults > 0 {
+	if p, err := s.Headlines(ctx, model.HeadlinesQuery{Page: 1, PageSize: 1}); err == nil && p.TotalResults == n {
 		return s, nil
 	}
+	pr, pw := io.Pipe()
+	go func() { pw.CloseWithError(writeZipfJSONL(pw, n)) }()
+	_, err = s.ImportJSONL(ctx, pr)
+	pr.Close()
+	if err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// writeZipfJSONL writes 500 sources and n articles of Zipf-distributed
+// words, as import lines.
+func writeZipfJSONL(w io.Writer, n int) error {
 	r := rand.New(rand.NewSource(42))
 	words := benchVocabulary()
 	zipf := rand.NewZipf(r, 1.1, 1, uint64(len(words)-1))
@@ -77,39 +101,42 @@ func buildBenchStore(n int) (*Store, error) {
 		return strings.Join(parts, " ")
 	}
 	countries, categories, languages := model.Countries(), model.Categories(), model.Languages()
+	bw := bufio.NewWriterSize(w, 1<<20)
+	enc := json.NewEncoder(bw)
 	var sources []model.Source
 	for i := range 500 {
-		sources = append(sources, model.Source{ID: fmt.Sprintf("src-%d", i), Name: fmt.Sprintf("Source %d", i),
-			Category: categories[i%len(categories)], Language: languages[i%len(languages)], Country: countries[i%len(countries)]})
+		src := model.Source{ID: fmt.Sprintf("src-%d", i), Name: fmt.Sprintf("Source %d", i),
+			Category: categories[i%len(categories)], Language: languages[i%len(languages)], Country: countries[i%len(countries)]}
+		sources = append(sources, src)
+		if err := enc.Encode(src); err != nil {
+			return err
+		}
 	}
 	now := time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC)
-	const chunk = 20_000
-	for done := 0; done < n; done += chunk {
-		arts := make([]model.Article, 0, chunk)
-		for i := done; i < min(n, done+chunk); i++ {
-			src := sources[r.Intn(len(sources))]
-			arts = append(arts, model.Article{
-				Source: model.SourceRef{ID: src.ID, Name: src.Name}, Author: "Author",
-				Title: text(8), Description: text(20), Content: text(40),
-				URL:         fmt.Sprintf("https://www.site%d.example.com/a/%d", i%300, i),
-				PublishedAt: now.Add(-time.Duration(r.Int63n(int64(90 * 24 * time.Hour)))),
-			})
-		}
-		var srcs []model.Source
-		if done == 0 {
-			srcs = sources
-		}
-		if err := s.Add(ctx, srcs, arts); err != nil {
-			s.Close()
-			return nil, err
+	for i := range n {
+		src := sources[r.Intn(len(sources))]
+		if err := enc.Encode(model.Article{
+			Source: model.SourceRef{ID: src.ID, Name: src.Name}, Author: "Author",
+			Title: text(8), Description: text(20), Content: text(40),
+			URL:         fmt.Sprintf("https://www.site%d.example.com/a/%d", i%300, i),
+			PublishedAt: now.Add(-time.Duration(r.Int63n(int64(90 * 24 * time.Hour)))),
+		}); err != nil {
+			return err
 		}
 	}
-	return s, nil
+	return bw.Flush()
 }
 
-func BenchmarkHeadlines(b *testing.B) {
-	s := generatedStore(b)
-	n := benchArticles()
+// sizes runs f as one sub-benchmark per store size.
+func sizes(b *testing.B, f func(b *testing.B, s *Store, n int)) {
+	for _, n := range benchSizes() {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) { f(b, generatedStore(b, n), n) })
+	}
+}
+
+func BenchmarkHeadlines(b *testing.B) { sizes(b, benchHeadlines) }
+
+func benchHeadlines(b *testing.B, s *Store, n int) {
 	for _, c := range []struct {
 		name string
 		q    model.HeadlinesQuery
@@ -136,8 +163,9 @@ func BenchmarkHeadlines(b *testing.B) {
 	}
 }
 
-func BenchmarkSearch(b *testing.B) {
-	s := generatedStore(b)
+func BenchmarkSearch(b *testing.B) { sizes(b, benchSearch) }
+
+func benchSearch(b *testing.B, s *Store, _ int) {
 	for _, c := range []struct {
 		name string
 		q    model.ArticlesQuery
@@ -175,8 +203,9 @@ func BenchmarkSearch(b *testing.B) {
 
 // BenchmarkSearchUncached measures a search whose total is not cached yet:
 // the first page of a query nobody asked before (or asked before a write).
-func BenchmarkSearchUncached(b *testing.B) {
-	s := generatedStore(b)
+func BenchmarkSearchUncached(b *testing.B) { sizes(b, benchSearchUncached) }
+
+func benchSearchUncached(b *testing.B, s *Store, _ int) {
 	for _, c := range []struct {
 		name string
 		q    model.ArticlesQuery
