@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# bench.sh: measure every performance budget of tidings and write
+# docs/performance.md (see scripts/benchtool for the Go half).
+#
+#   scripts/bench.sh            # full run: 100k and 1M catalogues (about 20 minutes)
+#   QUICK=1 scripts/bench.sh    # 100k only, short runs: checks the script, not the budgets
+#
+# Everything runs on loopback (127.0.0.1) and in temp/cache directories:
+# catalogues and built databases are cached in $TIDINGS_BENCH_CACHE
+# (default ${TMPDIR:-/tmp}/tidings-bench-cache) and reused by later runs;
+# each import is timed into a fresh file. Needs tmux and GNU time
+# (/usr/bin/time) for the reader and import figures.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$(pwd)
+cache=${TIDINGS_BENCH_CACHE:-${TMPDIR:-/tmp}/tidings-bench-cache}
+out="$cache/results-$(date -u +%Y%m%dT%H%M%SZ)"
+bin="$cache/bin"
+mkdir -p "$out" "$bin"
+key="bench-key-$$"
+quick=${QUICK:-}
+big=1000000
+[ -n "$quick" ] && big=100000
+servers=()
+cleanup() {
+	for p in "${servers[@]}"; do kill "$p" 2>/dev/null || true; done
+}
+trap cleanup EXIT
+say() { printf '\n== %s (%s)\n' "$*" "$(date -u +%H:%M:%S)" >&2; }
+
+say "build"
+go build -o "$bin/tidings" .
+go build -o "$bin/benchtool" ./scripts/benchtool
+go build -o "$bin/gencat" ./cmd/tidings-gencat
+go build -o "$bin/startupbench" ./internal/startupbench
+{
+	echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
+	echo "cores=$(nproc)"
+	echo "cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
+	echo "load_before=$(cut -d' ' -f1-3 /proc/loadavg)"
+	echo "go=$(go version | cut -d' ' -f3-)"
+} >"$out/meta.txt"
+
+say "catalogues"
+for n in 100000 $big; do
+	f="$cache/cat-$n.jsonl"
+	[ -s "$f" ] || "$bin/gencat" --articles "$n" --out "$f"
+done
+
+# import N: time `tidings import` of the N-article catalogue into a new file.
+timed_import() {
+	local n=$1 name=$2 db="$cache/cat-$1.db"
+	rm -f "$db" "$db-wal" "$db-shm"
+	/usr/bin/time -f 'seconds=%e\nuser=%U\nsys=%S\nmaxrss_kib=%M' -o "$out/import-$name.txt" \
+		"$bin/tidings" import --db "$db" "$cache/cat-$n.jsonl" 2>"$out/import-$name.log"
+	cat "$out/import-$name.txt" >&2
+}
+say "import 100k"
+timed_import 100000 100k
+if [ -z "$quick" ]; then
+	say "import 1M"
+	timed_import $big 1m
+fi
+
+# serve DB PORT: run `tidings serve` on the database until the script ends.
+serve() {
+	"$bin/tidings" serve --db "$1" --api-key "$key" --rate-limit 0 --listen "127.0.0.1:$2" 2>"$out/serve-$2.log" &
+	servers+=($!)
+	for _ in $(seq 100); do
+		curl -fsS -o /dev/null -H "Authorization: Bearer $key" "http://127.0.0.1:$2/v2/sources" 2>/dev/null && return 0
+		sleep 0.1
+	done
+	echo "tidings serve on port $2 did not come up" >&2
+	return 1
+}
+port=$((20000 + $$ % 10000))
+
+say "service load at $big articles"
+serve "$cache/cat-$big.db" "$port"
+{ read -r words; read -r phrases; } < <("$bin/benchtool" words -db "$cache/cat-$big.db" -n 40)
+echo "words=$words" >"$out/words.txt"
+n_per_class=200 duration=10s
+[ -n "$quick" ] && n_per_class=40 duration=3s
+"$bin/benchtool" load -url "http://127.0.0.1:$port/v2" -key "$key" -words "$words" -phrases "$phrases" \
+	-articles "$big" -n "$n_per_class" -duration "$duration" -concurrency 16 >"$out/load-1m.json"
+
+say "store benchmarks (100k)"
+TIDINGS_BENCH_SIZES=100000 TIDINGS_BENCH_DB_DIR="$cache" \
+	go test ./server/store -run '^$' -bench 'Search|Headlines' -count 3 -timeout 30m | tee "$out/store-bench.txt" >&2
+
+say "reader benchmarks"
+count=5
+[ -n "$quick" ] && count=1
+go test -run '^$' -bench=. -count=$count -timeout 30m ./ui/... ./api/... | tee "$out/reader-bench.txt" >&2
+
+say "reader start-up (demo, tmux)"
+runs=10
+[ -n "$quick" ] && runs=3
+echo "line=$("$bin/startupbench" -bin "$bin/tidings" -runs $runs)" | tee "$out/startup.txt" >&2
+
+say "reader first frame, RSS and idle CPU (tmux, remote service with 100k articles)"
+port2=$((port + 1))
+serve "$cache/cat-100000.db" "$port2"
+{ read -r words100k; read -r _; } < <("$bin/benchtool" words -db "$cache/cat-100000.db" -n 1)
+"$bin/benchtool" reader -bin "$bin/tidings" -self "$bin/benchtool" -url "http://127.0.0.1:$port2/v2" \
+	-key "$key" -query "$words100k" -runs 5 >"$out/reader.json"
+cat "$out/reader.json" >&2
+
+echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/meta.txt"
+say "report"
+"$bin/benchtool" report -dir "$out" -out docs/performance.md
+echo "results in $out; table in docs/performance.md" >&2

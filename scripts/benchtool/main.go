@@ -1,0 +1,42 @@
+// Command benchtool is the Go half of scripts/bench.sh: the measurements a
+// shell cannot take well. Every subcommand works on loopback only.
+//
+//	benchtool words  -db FILE -n 40          most common searchable words of a catalogue
+//	benchtool load   -url URL -key K -words a,b,c [-duration 10s]
+//	                                          per-query-class latency and a mixed-load req/s, JSON
+//	benchtool reader -bin TIDINGS ...         reader start-up checks in tmux (first frame, RSS, idle CPU)
+//	benchtool bare                            a bare Bubble Tea program (the idle-CPU baseline)
+//	benchtool report -dir RESULTS -out FILE   docs/performance.md from a results directory
+package main
+
+import (
+	"fmt"
+	"os"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: benchtool words|load|reader|bare|report [flags]")
+		os.Exit(2)
+	}
+	var err error
+	args := os.Args[2:]
+	switch os.Args[1] {
+	case "words":
+		err = wordsCmd(args)
+	case "load":
+		err = loadCmd(args)
+	case "reader":
+		err = readerCmd(args)
+	case "bare":
+		err = bareCmd()
+	case "report":
+		err = reportCmd(args)
+	default:
+		err = fmt.Errorf("unknown subcommand %q", os.Args[1])
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "benchtool:", err)
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,219 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// ReaderReport holds the reader measurements taken in tmux.
+type ReaderReport struct {
+	FirstFrameRuns   int     `json:"first_frame_runs"`
+	FrameBeforeFetch int     `json:"frame_before_fetch"` // runs whose pane showed a frame when the request arrived
+	RSSMiB           float64 `json:"rss_mib"`            // reader with the 10,000-article result set loaded
+	Loaded           string  `json:"loaded"`             // the status line that said so
+	IdleMsPerSec     float64 `json:"idle_ms_per_s"`      // reader CPU while idle, loaded
+	BareIdleMsPerSec float64 `json:"bare_idle_ms_per_s"` // a bare Bubble Tea program's
+}
+
+func readerCmd(args []string) error {
+	fs := flag.NewFlagSet("reader", flag.ContinueOnError)
+	bin := fs.String("bin", "", "the tidings binary")
+	self := fs.String("self", "", "this benchtool binary (runs the bare program)")
+	base := fs.String("url", "", "a running `tidings serve` on loopback (for the RSS run)")
+	key := fs.String("key", "", "its API key")
+	query := fs.String("query", "", "a search with 10,000 results on that service")
+	runs := fs.Int("runs", 5, "first-frame runs")
+	idle := fs.Duration("idle", 10*time.Second, "idle CPU sampling time")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	var rep ReaderReport
+	for i := range *runs {
+		drawn, err := firstFrame(*bin, i)
+		if err != nil {
+			return fmt.Errorf("first frame run %d: %w", i+1, err)
+		}
+		rep.FirstFrameRuns++
+		if drawn {
+			rep.FrameBeforeFetch++
+		}
+	}
+	pid, stop, err := startPane("perfhelper-rss", map[string]string{"NEWS_API_KEY": *key},
+		*bin, "--base-url", *base, "--page-size", "100", "--screen", "search", "--query", *query)
+	if err != nil {
+		return err
+	}
+	defer stop()
+	if _, err := waitPane("perfhelper-rss", regexp.MustCompile(`loaded \d+ of \d+|End of results`), 20*time.Second); err != nil {
+		return fmt.Errorf("search never loaded: %w", err)
+	}
+	tmux("send-keys", "-t", "perfhelper-rss", "G")
+	line, err := waitPane("perfhelper-rss", regexp.MustCompile(`End of results · \d+ articles`), 120*time.Second)
+	if err != nil {
+		return fmt.Errorf("G never reached the end: %w", err)
+	}
+	rep.Loaded = line
+	time.Sleep(time.Second) // let the last frame and GC settle
+	if rep.RSSMiB, err = rssMiB(pid); err != nil {
+		return err
+	}
+	if rep.IdleMsPerSec, err = cpuMsPerSec(pid, *idle); err != nil {
+		return err
+	}
+	stop()
+	bpid, bstop, err := startPane("perfhelper-bare", nil, *self, "bare")
+	if err != nil {
+		return err
+	}
+	defer bstop()
+	time.Sleep(time.Second)
+	if rep.BareIdleMsPerSec, err = cpuMsPerSec(bpid, *idle); err != nil {
+		return err
+	}
+	enc := json.NewEncoder(os.Stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(rep)
+}
+
+// firstFrame starts the reader against a service that holds every request
+// unanswered, and reports whether the pane already showed a frame at the
+// instant the first request arrived: the budget "first frame before the
+// request is sent".
+func firstFrame(bin string, run int) (bool, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return false, err
+	}
+	defer ln.Close()
+	session := fmt.Sprintf("perfhelper-ff%d", run)
+	got := make(chan bool, 1)
+	release := make(chan struct{})
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		text, _ := tmux("capture-pane", "-p", "-t", session)
+		select {
+		case got <- strings.TrimSpace(text) != "":
+		default:
+		}
+		<-release
+	})}
+	go srv.Serve(ln)
+	defer srv.Close()
+	defer close(release)
+	_, stop, err := startPane(session, map[string]string{"NEWS_API_KEY": "perfhelper-key"},
+		bin, "--base-url", "http://"+ln.Addr().String()+"/v2")
+	if err != nil {
+		return false, err
+	}
+	defer stop()
+	select {
+	case drawn := <-got:
+		return drawn, nil
+	case <-time.After(10 * time.Second):
+		return false, fmt.Errorf("the reader sent no request in 10 s")
+	}
+}
+
+func tmux(args ...string) (string, error) {
+	out, err := exec.Command("tmux", args...).CombinedOutput()
+	if err != nil {
+		return string(out), fmt.Errorf("tmux %s: %v: %s", args[0], err, out)
+	}
+	return string(out), nil
+}
+
+// startPane runs argv in a new detached 120×40 tmux session (exec'd, so
+// the pane's pid is the program's) and returns that pid.
+func startPane(session string, env map[string]string, argv ...string) (int, func(), error) {
+	tmux("kill-session", "-t", session) // a leftover of ours from an aborted run
+	args := []string{"new-session", "-d", "-s", session, "-x", "120", "-y", "40"}
+	for k, v := range env {
+		args = append(args, "-e", k+"="+v)
+	}
+	var quoted []string
+	for _, a := range argv {
+		quoted = append(quoted, "'"+strings.ReplaceAll(a, "'", `'\''`)+"'")
+	}
+	args = append(args, "exec "+strings.Join(quoted, " "))
+	if _, err := tmux(args...); err != nil {
+		return 0, nil, err
+	}
+	stop := func() { tmux("kill-session", "-t", session) }
+	out, err := tmux("display-message", "-p", "-t", session, "#{pane_pid}")
+	if err != nil {
+		stop()
+		return 0, nil, err
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(out))
+	if err != nil {
+		stop()
+		return 0, nil, fmt.Errorf("pane pid %q: %w", out, err)
+	}
+	return pid, stop, nil
+}
+
+// waitPane polls the pane until a line matches re and returns the match.
+func waitPane(session string, re *regexp.Regexp, timeout time.Duration) (string, error) {
+	deadline := time.Now().Add(timeout)
+	for time.Now().Before(deadline) {
+		text, err := tmux("capture-pane", "-p", "-t", session)
+		if err != nil {
+			return "", err
+		}
+		if m := re.FindString(text); m != "" {
+			return m, nil
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	text, _ := tmux("capture-pane", "-p", "-t", session)
+	return "", fmt.Errorf("no %q in %v; the pane shows:\n%s", re, timeout, text)
+}
+
+func rssMiB(pid int) (float64, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0, err
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmRSS:" {
+			kib, err := strconv.ParseFloat(f[1], 64)
+			return kib / 1024, err
+		}
+	}
+	return 0, fmt.Errorf("no VmRSS for pid %d", pid)
+}
+
+// cpuMsPerSec samples the process's user+system CPU over d.
+func cpuMsPerSec(pid int, d time.Duration) (float64, error) {
+	ticks := func() (float64, error) {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil {
+			return 0, err
+		}
+		// Fields after the command name (which may hold spaces) start at ')'.
+		f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+2:]))
+		u, _ := strconv.ParseFloat(f[11], 64)
+		s, _ := strconv.ParseFloat(f[12], 64)
+		return u + s, nil
+	}
+	a, err := ticks()
+	if err != nil {
+		return 0, err
+	}
+	start := time.Now()
+	time.Sleep(d)
+	b, err := ticks()
+	if err != nil {
+		return 0, err
+	}
+	const hz = 100 // USER_HZ on Linux
+	return (b - a) * 1000 / hz / time.Since(start).Seconds(), nil
+}

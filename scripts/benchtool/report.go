@@ -1,0 +1,166 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// row is one budget of the table.
+type row struct {
+	area, budget, measured, result string
+}
+
+// results is what bench.sh left in its results directory.
+type results struct {
+	dir   string
+	kv    map[string]string               // meta.txt, import-*.txt, … as "file.key"
+	bench map[string]map[string][]float64 // benchmark name → unit → values
+}
+
+func reportCmd(args []string) error {
+	fs := flag.NewFlagSet("report", flag.ContinueOnError)
+	dir := fs.String("dir", "", "results directory written by scripts/bench.sh")
+	out := fs.String("out", "docs/performance.md", "markdown file to write")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	r := &results{dir: *dir, kv: map[string]string{}, bench: map[string]map[string][]float64{}}
+	files, _ := filepath.Glob(filepath.Join(*dir, "*.txt"))
+	for _, f := range files {
+		if err := r.read(f); err != nil {
+			return err
+		}
+	}
+	var md strings.Builder
+	writeDoc(&md, r)
+	return os.WriteFile(*out, []byte(md.String()), 0o644)
+}
+
+var benchLine = regexp.MustCompile(`^(Benchmark\S+?)(-\d+)?\s+\d+\s+(.*)$`)
+
+// read takes key=value lines and `go test -bench` lines from one file.
+func (r *results) read(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	base := strings.TrimSuffix(filepath.Base(path), ".txt")
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if m := benchLine.FindStringSubmatch(line); m != nil {
+			f := strings.Fields(m[3])
+			for i := 0; i+1 < len(f); i += 2 {
+				if v, err := strconv.ParseFloat(f[i], 64); err == nil {
+					if r.bench[m[1]] == nil {
+						r.bench[m[1]] = map[string][]float64{}
+					}
+					r.bench[m[1]][f[i+1]] = append(r.bench[m[1]][f[i+1]], v)
+				}
+			}
+			continue
+		}
+		if k, v, ok := strings.Cut(line, "="); ok && !strings.ContainsAny(k, " \t") {
+			r.kv[base+"."+k] = strings.TrimSpace(v)
+		}
+	}
+	return sc.Err()
+}
+
+// median of a benchmark's unit over its -count runs; ok false when absent.
+func (r *results) median(name, unit string) (float64, bool) {
+	vs := slices.Clone(r.bench[name][unit])
+	if len(vs) == 0 {
+		return 0, false
+	}
+	slices.Sort(vs)
+	return vs[len(vs)/2], true
+}
+
+func (r *results) num(key string) (float64, bool) {
+	v, err := strconv.ParseFloat(r.kv[key], 64)
+	return v, err == nil && r.kv[key] != ""
+}
+
+func verdict(ok bool) string {
+	if ok {
+		return "PASS"
+	}
+	return "**FAIL**"
+}
+
+const notMeasured = "not measured"
+
+func missing(area, budget string) row { return row{area, budget, notMeasured, "**FAIL** (no figure)"} }
+
+func ms(ns float64) string { return fmt.Sprintf("%.3f ms", ns/1e6) }
+
+func (r *results) serviceRows() []row {
+	var rows []row
+	var load loadReport
+	b, err := os.ReadFile(filepath.Join(r.dir, "load-1m.json"))
+	if err == nil {
+		err = json.Unmarshal(b, &load)
+	}
+	if err != nil || len(load.Classes) == 0 {
+		return append(rows, missing("service, 1M", "every query class (load-1m.json)"))
+	}
+	worstCold := 0.0
+	for _, c := range load.Classes {
+		fig := fmt.Sprintf("p50 %.2f ms, p99 %.2f ms (cold p50 %.2f, cold max %.1f ms; %d req, %d errors)",
+			c.P50ms, c.P99ms, c.ColdP50, c.ColdMax, c.N, c.Errors)
+		switch c.Endpoint {
+		case "articles":
+			rows = append(rows, row{"service, 1M: " + c.Name, "p50 < 5 ms, p99 < 25 ms", fig,
+				verdict(c.P50ms < 5 && c.P99ms < 25 && c.Errors == 0)})
+			worstCold = max(worstCold, c.ColdMax)
+		case "headlines":
+			rows = append(rows, row{"service, 1M: " + c.Name, "p50 < 2 ms", fig, verdict(c.P50ms < 2 && c.Errors == 0)})
+		default:
+			rows = append(rows, row{"service, 1M: " + c.Name, "(no budget; part of the mix)", fig, "info"})
+		}
+	}
+	rows = append(rows, row{"service, 1M: first request of each distinct search (cold count and rank)",
+		"p99 < 25 ms (the search budget, applied to cold requests)", fmt.Sprintf("worst %.1f ms", worstCold), verdict(worstCold < 25)})
+	m := load.Mix
+	rows = append(rows, row{"service, 1M: mixed load, every class equally likely",
+		"≥ 5,000 req/s on 2 cores, zero errors",
+		fmt.Sprintf("%.0f req/s, %d errors of %d (%d workers, %.0f s; p50 %.2f ms, p99 %.2f ms)",
+			m.RPS, m.Errors, m.Requests, m.Concurrency, m.Seconds, m.P50ms, m.P99ms),
+		verdict(m.RPS >= 5000 && m.Errors == 0)})
+	if v, ok := r.median("BenchmarkSearchUncached/n=1000000/common", "ns/op"); ok {
+		rows = append(rows, row{"service, 1M: totalResults of a new common-word search (BenchmarkSearchUncached)",
+			"bounded: < 25 ms", ms(v), verdict(v < 25e6)})
+	}
+	return rows
+}
+
+func (r *results) importRows() []row {
+	var rows []row
+	for _, size := range []string{"100k", "1m"} {
+		secs, ok := r.num("import-" + size + ".seconds")
+		if !ok {
+			rows = append(rows, missing("import "+size, "`tidings import`"))
+			continue
+		}
+		rss, _ := r.num("import-" + size + ".maxrss_kib")
+		fig := fmt.Sprintf("%.1f s wall (user %s s, sys %s s), peak RSS %.0f MiB", secs,
+			r.kv["import-"+size+".user"], r.kv["import-"+size+".sys"], rss/1024)
+		if size == "1m" {
+			rows = append(rows, row{"import 1,000,000 articles from JSONL", "< 3 min, memory bounded", fig, verdict(secs < 180)})
+		} else {
+			rows = append(rows, row{"import 100,000 articles from JSONL", "(no budget)", fig, "info"})
+		}
+	}
+	return rows
+}
