@@ -70,6 +70,10 @@ type App struct {
 	openURL func(string) error
 	// cancel ends ctx.Lifetime, and with it every request, on quit.
 	cancel context.CancelFunc
+	// held are the screens' first requests until the first frame is out;
+	// frameArmed says the wait for it has started (see firstframe.go).
+	held       []tea.Cmd
+	frameArmed bool
 }
 
 // New builds the UI. Nothing is fetched until the program runs Init.
@@ -116,13 +120,14 @@ func New(cfg Config) *App {
 }
 
 // Init implements tea.Model: ask for the background colour and let every
-// screen start its first request.
+// screen start loading; their first requests go once the first frame, with
+// its spinners, is on screen (firstframe.go).
 func (a *App) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.RequestBackgroundColor}
+	var first []tea.Cmd
 	for _, id := range listScreens {
-		cmds = append(cmds, a.screens[id].Init())
+		first = append(first, a.screens[id].Init())
 	}
-	return tea.Batch(cmds...)
+	return tea.Batch(tea.RequestBackgroundColor, a.holdFirstRequests(first))
 }
 
 // Active is the screen showing.

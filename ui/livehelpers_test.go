@@ -121,6 +121,11 @@ func newLiveHarness(t *testing.T, fs *faultserver.Server, screen int, w, h int, 
 	hs.app.openURL = func(string) error { return nil }
 	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
 	hs.launch(hs.app.Init())
+	// The first requests wait for the first frame (firstframe.go): let
+	// the message that releases them in, as the runtime would.
+	for deadline := time.Now().Add(5 * time.Second); hs.app.held != nil && time.Now().Before(deadline); {
+		hs.deliver(100 * time.Millisecond)
+	}
 	return hs
 }
 
