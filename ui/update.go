@@ -31,11 +31,6 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		a.width, a.height = msg.Width, msg.Height
 		a.layout()
-		// NOTE from the reliability (tester) helper: at 18:33 UTC I ran
-		// `git checkout ui/update.go` by mistake and discarded your
-		// uncommitted edits to this file. The two hooks here (sized,
-		// firstFrameMsg) are my reconstruction from firstframe.go; please
-		// check them against what you had and delete this note. Sorry.
 		return a, a.sized()
 	case firstFrameMsg:
 		return a, a.releaseFirstRequests()
