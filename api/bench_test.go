@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tidings/internal/benchcpu"
 )
 
 // articlesBody builds a realistic page of n articles: field lengths like a
@@ -50,12 +52,14 @@ func BenchmarkDecodeArticlesPage(b *testing.B) {
 	body := articlesBody(b, 100)
 	b.SetBytes(int64(len(body)))
 	b.ReportAllocs()
+	cpu := benchcpu.Start() // on a busy machine, compare cpu-ns/op with the budget
 	for b.Loop() {
 		page, err := decodeArticlesPage(body, pagingHint{}, redactTestKey)
 		if err != nil || len(page.Items) != 100 {
 			b.Fatalf("%d items, %v", len(page.Items), err)
 		}
 	}
+	benchcpu.Report(b, cpu)
 }
 
 func TestBenchmarkBodyDecodes(t *testing.T) {

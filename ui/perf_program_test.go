@@ -12,6 +12,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	uv "github.com/charmbracelet/ultraviolet"
+
+	"tidings/internal/benchcpu"
 )
 
 // frameWriter is the terminal of a real tea.Program: it counts the bytes
@@ -211,6 +213,7 @@ func BenchmarkFrameFlush(b *testing.B) {
 	screen := uv.NewScreenBuffer(120, 40)
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := benchcpu.Start()
 	for i := 0; i < b.N; i++ {
 		screen.Clear()
 		uv.NewStyledString(frames[i%2]).Draw(&screen, screen.Bounds())
@@ -220,4 +223,5 @@ func BenchmarkFrameFlush(b *testing.B) {
 		}
 		out.Reset()
 	}
+	benchcpu.Report(b, cpu)
 }
