@@ -58,7 +58,7 @@ func run(ctx context.Context, o options, progress io.Writer) (*loadtest.Report, 
 		return nil, err
 	}
 	if o.shutdownAfter > 0 {
-		shut, err := shutdownPhase(ctx, cfg, svcOpts, o.shutdownAfter, progress)
+		shut, err := shutdownPhase(ctx, cfg, svc, o.shutdownAfter, progress)
 		if err != nil {
 			return nil, err
 		}
@@ -68,10 +68,11 @@ func run(ctx context.Context, o options, progress io.Writer) (*loadtest.Report, 
 	return rep, nil
 }
 
-// shutdownPhase loads a fresh service (fresh limiter, so it answers real
-// queries rather than 429s) and stops it mid-load.
-func shutdownPhase(ctx context.Context, cfg loadtest.Config, opts loadtest.ServiceOptions, after time.Duration, progress io.Writer) (loadtest.ShutdownFindings, error) {
-	svc, err := loadtest.StartService(ctx, opts)
+// shutdownPhase serves the same catalogue again with a fresh handler (a
+// fresh limiter, so it answers real queries rather than 429s) and stops it
+// mid-load.
+func shutdownPhase(ctx context.Context, cfg loadtest.Config, main *loadtest.Service, after time.Duration, progress io.Writer) (loadtest.ShutdownFindings, error) {
+	svc, err := main.Fresh(ctx)
 	if err != nil {
 		return loadtest.ShutdownFindings{}, err
 	}

@@ -96,8 +96,8 @@ func shutdownCheck(f *ShutdownFindings) Check {
 	}
 	ok, why := f.Passed()
 	c.Pass = ok
-	c.Detail = fmt.Sprintf("%d requests: %d completed (%d in flight at shutdown), %d refused, %d reset before accept, %d lost; stop took %.2f s; new connection refused: %v",
-		f.Requests, f.Completed, f.InFlight, f.Refused, f.Unaccepted, f.Lost, f.StopSeconds, f.NewConnRefused)
+	c.Detail = fmt.Sprintf("%d requests: %d completed (%d in flight at shutdown), %d refused, %d closed unhandled, %d lost (service handled %d); stop took %.2f s; new connection refused: %v",
+		f.Requests, f.Completed, f.InFlight, f.Refused, f.Unanswered, f.Lost, f.Handled, f.StopSeconds, f.NewConnRefused)
 	if !ok {
 		c.Detail = why + "; " + c.Detail
 	}

@@ -27,7 +27,12 @@ func TestRealServicePassesEveryCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	after := Settle(before.Goroutines+DefaultTolerance.Goroutines, 5*time.Second)
-	shut, err := ShutdownUnderLoad(ctx, svc.Target, cfg, 300*time.Millisecond)
+	fresh, err := svc.Fresh(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fresh.Close()
+	shut, err := ShutdownUnderLoad(ctx, fresh.Target, cfg, 300*time.Millisecond)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,23 +125,36 @@ func TestServerErrorsAndDroppedConnectionsAreCaught(t *testing.T) {
 	}
 }
 
-// slowTarget serves a handler that takes a while, so requests are in
-// flight when it stops; graceful chooses Shutdown or an abrupt Close.
-func slowTarget(t *testing.T, graceful bool) Target {
+// heldTarget serves a handler that holds every request until the stop
+// begins, so whatever the machine's speed, requests are in flight when it
+// stops; graceful chooses Shutdown or an abrupt close of every connection.
+func heldTarget(t *testing.T, graceful bool) Target {
 	t.Helper()
-	slow := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		time.Sleep(250 * time.Millisecond) // long enough that a stop always finds some in flight
+	gate := make(chan struct{})
+	var entered atomic.Int64
+	held := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		entered.Add(1)
+		select {
+		case <-gate:
+		case <-time.After(10 * time.Second): // never hang the test
+		}
 		w.Write([]byte(`{"status":"ok"}`))
 	})
-	h, handled := counted(slow)
+	h, handled := counted(held)
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	stop := func(ctx context.Context) error { return srv.Config.Shutdown(ctx) }
+	stop := func(ctx context.Context) error {
+		close(gate)
+		return srv.Config.Shutdown(ctx)
+	}
 	if !graceful {
 		stop = func(context.Context) error {
 			srv.Listener.Close()
 			srv.CloseClientConnections()
-			time.Sleep(400 * time.Millisecond) // let the cut-off handlers return
+			close(gate)
+			for handled() < entered.Load() { // let the cut-off handlers return
+				time.Sleep(5 * time.Millisecond)
+			}
 			return nil
 		}
 	}
@@ -145,8 +163,8 @@ func slowTarget(t *testing.T, graceful bool) Target {
 
 func TestGracefulShutdownPasses(t *testing.T) {
 	t.Parallel() // sequential tests (the heap and goroutine ones) run first, alone
-	tg := slowTarget(t, true)
-	f, err := ShutdownUnderLoad(context.Background(), tg, quickConfig(tg.BaseURL, 0), 400*time.Millisecond)
+	tg := heldTarget(t, true)
+	f, err := ShutdownUnderLoad(context.Background(), tg, quickConfig(tg.BaseURL, 0), 200*time.Millisecond)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,8 +178,8 @@ func TestGracefulShutdownPasses(t *testing.T) {
 
 func TestAbruptShutdownIsCaught(t *testing.T) {
 	t.Parallel() // sequential tests (the heap and goroutine ones) run first, alone
-	tg := slowTarget(t, false)
-	f, err := ShutdownUnderLoad(context.Background(), tg, quickConfig(tg.BaseURL, 0), 400*time.Millisecond)
+	tg := heldTarget(t, false)
+	f, err := ShutdownUnderLoad(context.Background(), tg, quickConfig(tg.BaseURL, 0), 200*time.Millisecond)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +199,7 @@ func TestGoroutineLeakIsCaught(t *testing.T) {
 	base := fakeService(t, leaky)
 	before := TakeSnapshot()
 	cfg := quickConfig(base, 0)
-	cfg.Duration = 300 * time.Millisecond
+	cfg.MaxRequests = 100
 	res, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -25,7 +25,18 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	defer cancel()
 	var budget atomic.Int64
 	budget.Store(cfg.MaxRequests)
-	take := func() bool { return ctx.Err() == nil && budget.Add(-1) >= 0 }
+	// take spends one request of the budget; the last one ends the run, so
+	// paced workers asleep until their next turn stop too.
+	take := func() bool {
+		if ctx.Err() != nil {
+			return false
+		}
+		if budget.Add(-1) < 0 {
+			cancel()
+			return false
+		}
+		return true
+	}
 
 	r := newRecorder(cfg)
 	var wg sync.WaitGroup

@@ -45,9 +45,11 @@ func counted(h http.Handler) (http.Handler, func() int64) {
 // demo catalogue, server.New's handler and server.Start's http.Server.
 type Service struct {
 	Target
-	Sources  int
-	Articles int
-	st       *store.Store
+	Sources   int
+	Articles  int
+	st        *store.Store
+	opts      ServiceOptions
+	ownsStore bool
 }
 
 // ServiceOptions configures StartService.
@@ -64,7 +66,7 @@ type ServiceOptions struct {
 }
 
 // StartService loads the catalogue and serves it on a free loopback port.
-// Close releases the store once the service is stopped.
+// Close stops it and releases the store.
 func StartService(ctx context.Context, opts ServiceOptions) (*Service, error) {
 	st, err := store.Open("")
 	if err != nil {
@@ -79,25 +81,49 @@ func StartService(ctx context.Context, opts ServiceOptions) (*Service, error) {
 		st.Close()
 		return nil, fmt.Errorf("load the catalogue: %w", err)
 	}
-	h, err := server.New(st, server.Config{APIKeys: opts.Keys, RateLimit: opts.RateLimit})
+	svc, err := serve(ctx, st, opts)
 	if err != nil {
 		st.Close()
+		return nil, err
+	}
+	svc.Sources, svc.Articles, svc.ownsStore = len(sources), len(articles), true
+	return svc, nil
+}
+
+// Fresh serves the same store on another port with a new handler (so a
+// fresh rate limiter): the shutdown check stops it without reloading the
+// catalogue. Its Close leaves the store to s.
+func (s *Service) Fresh(ctx context.Context) (*Service, error) {
+	svc, err := serve(ctx, s.st, s.opts)
+	if err != nil {
+		return nil, err
+	}
+	svc.Sources, svc.Articles = s.Sources, s.Articles
+	return svc, nil
+}
+
+func serve(ctx context.Context, st *store.Store, opts ServiceOptions) (*Service, error) {
+	h, err := server.New(st, server.Config{APIKeys: opts.Keys, RateLimit: opts.RateLimit})
+	if err != nil {
 		return nil, fmt.Errorf("set up the service: %w", err)
 	}
 	h, handled := counted(h)
 	base, stop, err := server.Start(ctx, "127.0.0.1:0", h)
 	if err != nil {
-		st.Close()
 		return nil, err
 	}
-	return &Service{Target: Target{BaseURL: base, Stop: stop, Handled: handled}, Sources: len(sources), Articles: len(articles), st: st}, nil
+	return &Service{Target: Target{BaseURL: base, Stop: stop, Handled: handled}, st: st, opts: opts}, nil
 }
 
-// Close stops the service (if still running) and closes its store.
+// Close stops the service (if still running) and closes its store if it
+// opened it.
 func (s *Service) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), server.DefaultShutdownTimeout)
 	defer cancel()
 	_ = s.Stop(ctx) // a second Shutdown is a no-op
+	if !s.ownsStore {
+		return nil
+	}
 	return s.st.Close()
 }
 

@@ -23,10 +23,13 @@ type ShutdownFindings struct {
 	// Refused found nothing listening (ECONNREFUSED) after the shutdown
 	// began: the clean way to turn new connections away.
 	Refused int `json:"refusedAfterShutdown"`
-	// Unaccepted were reset on a fresh connection before any byte came
-	// back: a connection still in the kernel's backlog when the listener
-	// closed, never accepted by the service.
-	Unaccepted int `json:"resetBeforeAccept"`
+	// Unanswered got no byte back after the shutdown began: a connection
+	// still in the kernel's backlog when the listener closed (reset), or a
+	// request net/http read just as the shutdown began, which it drops
+	// unhandled by closing the connection (EOF; net/http/server.go,
+	// conn.serve: "if c.server.shuttingDown() { return }"). Neither reached
+	// the handler, so a GET can be retried safely; Handled proves it.
+	Unanswered int `json:"closedUnhandled"`
 	// Lost are requests the service accepted but did not answer in full.
 	Lost        int      `json:"lost"`
 	LostSamples []string `json:"lostSamples,omitempty"`
@@ -129,8 +132,8 @@ func (f *ShutdownFindings) classify(all []outcome, shutdownAt time.Time) {
 			}
 		case o.refused && o.done.After(shutdownAt):
 			f.Refused++
-		case !o.reused && !o.gotByte && o.done.After(shutdownAt) && isReset(o.err):
-			f.Unaccepted++
+		case !o.gotByte && o.done.After(shutdownAt):
+			f.Unanswered++
 		default:
 			f.Lost++
 			if len(f.LostSamples) < 5 {
@@ -149,10 +152,6 @@ func (f *ShutdownFindings) countUnanswered(handled int64) {
 		f.LostSamples = append(f.LostSamples, fmt.Sprintf(
 			"the service handled %d requests but clients received %d responses", handled, f.Completed))
 	}
-}
-
-func isReset(err error) bool {
-	return errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)
 }
 
 // dialRefused reports whether a new TCP connection to base's host is
@@ -175,6 +174,8 @@ func (f ShutdownFindings) Passed() (bool, string) {
 	switch {
 	case f.StopErr != "":
 		return false, "the graceful stop failed: " + f.StopErr
+	case f.Handled < 0 && f.Unanswered > 0:
+		return false, fmt.Sprintf("%d requests closed unanswered, and the service cannot say whether it handled them", f.Unanswered)
 	case f.Lost > 0:
 		return false, fmt.Sprintf("%d accepted requests lost their response", f.Lost)
 	case f.ServerError > 0:
