@@ -102,14 +102,14 @@ func once(self, bin string, args []string, dir string, i int, until *regexp.Rege
 	stamp := filepath.Join(dir, session)
 	cmd := append([]string{"new-session", "-d", "-s", session, "-x", "120", "-y", "40",
 		self, "-stamp", stamp, bin}, args...)
-	if out, err := tmux(cmd...).CombinedOutput(); err != nil {
+	if out, err := tmux(session, cmd...).CombinedOutput(); err != nil {
 		return 0, fmt.Errorf("tmux new-session: %v: %s", err, out)
 	}
-	defer tmux("kill-session", "-t", session).Run()
+	defer tmux(session, "kill-session", "-t", session).Run()
 	deadline := time.Now().Add(timeout)
 	var last string
 	for time.Now().Before(deadline) {
-		out, err := tmux("capture-pane", "-p", "-t", session).Output()
+		out, err := tmux(session, "capture-pane", "-p", "-t", session).Output()
 		seen := time.Now()
 		if err != nil {
 			return 0, fmt.Errorf("capture-pane: %w", err)
@@ -129,11 +129,12 @@ func once(self, bin string, args []string, dir string, i int, until *regexp.Rege
 	return 0, fmt.Errorf("no match for %q within %v; the pane showed:\n%s", until, timeout, strings.TrimRight(last, "\n "))
 }
 
-// tmux runs a tmux command on a server of this process's own (its own
-// socket), which exits with its last session: other users of tmux on the
-// machine are neither disturbed nor waited for.
-func tmux(args ...string) *exec.Cmd {
-	return exec.Command("tmux", append([]string{"-L", fmt.Sprintf("startupbench-%d", os.Getpid())}, args...)...)
+// tmux runs a tmux command on the server of one run (a socket named after
+// its session), which exits with the session: other users of tmux on the
+// machine are neither disturbed nor waited for, and no run can reach a
+// server that is shutting down after the one before.
+func tmux(session string, args ...string) *exec.Cmd {
+	return exec.Command("tmux", append([]string{"-L", session}, args...)...)
 }
 
 func readStamp(file string) (time.Time, error) {
