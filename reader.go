@@ -78,7 +78,11 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 		}
 		defer f.Close()
 	}
-	if _, err := tea.NewProgram(app, tea.WithContext(ctx), tea.WithFPS(ui.FrameRate)).Run(); err != nil && ctx.Err() == nil {
+	environ := os.Environ()
+	quick := quickColorProfile(os.Stdout, environ)
+	p := tea.NewProgram(app, tea.WithContext(ctx), tea.WithFPS(ui.FrameRate), tea.WithColorProfile(quick))
+	go refineColorProfile(p, os.Stdout, environ, quick)
+	if _, err := p.Run(); err != nil && ctx.Err() == nil {
 		return fmt.Errorf("terminal UI: %w", err)
 	}
 	return nil
