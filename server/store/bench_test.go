@@ -155,6 +155,7 @@ func benchHeadlines(b *testing.B, s *Store, n int) {
 				b.Fatal(err)
 			}
 			for b.Loop() {
+				s.pages.clear() // the page's rows are read; the total and anchors are cached
 				if _, err := s.Headlines(ctx, c.q); err != nil {
 					b.Fatal(err)
 				}
@@ -193,11 +194,27 @@ func benchSearch(b *testing.B, s *Store, _ int) {
 				b.Fatal(err)
 			}
 			for b.Loop() {
+				s.pages.clear() // the page's rows are read; the total and ranks are cached
 				if _, err := s.Articles(ctx, q); err != nil {
 					b.Fatal(err)
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkSearchCachedPage is a page asked for again: the page cache.
+func BenchmarkSearchCachedPage(b *testing.B) { sizes(b, benchSearchCachedPage) }
+
+func benchSearchCachedPage(b *testing.B, s *Store, _ int) {
+	q := model.ArticlesQuery{Q: "w0", Page: 1, PageSize: 20}
+	if _, err := s.Articles(ctx, q); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := s.Articles(ctx, q); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
 
@@ -222,6 +239,7 @@ func benchSearchUncached(b *testing.B, s *Store, _ int) {
 			for b.Loop() {
 				s.counts.clear()
 				s.ranks.clear()
+				s.pages.clear()
 				if _, err := s.Articles(ctx, q); err != nil {
 					b.Fatal(err)
 				}

@@ -95,19 +95,21 @@ func (s *Store) Headlines(ctx context.Context, q model.HeadlinesQuery) (model.Pa
 	if offset >= int64(total) {
 		return page, nil
 	}
-	// A deep page starts from the nearest anchor below it, so the index
-	// walk is short.
-	from, skip, err := s.headlineAnchor(ctx, w, offset)
-	if err != nil {
-		return page, err
-	}
-	if from != nil {
-		w.add("id <= ?", *from)
-	}
-	// Page through the narrow index first, then fetch only the page's rows.
-	query := "SELECT " + articleCols + " FROM (SELECT id FROM articles" + w.sql() +
-		" ORDER BY id DESC LIMIT ? OFFSET ?) AS p CROSS JOIN articles a ON a.id = p.id ORDER BY p.id DESC"
-	page.Items, err = s.articles(ctx, query, append(w.args, limit, skip))
+	page.Items, err = s.cachedPage(ctx, pageKey("headlines", w.sql(), w.args, limit, offset), func() ([]model.Article, error) {
+		// A deep page starts from the nearest anchor below it, so the
+		// index walk is short.
+		from, skip, err := s.headlineAnchor(ctx, w, offset)
+		if err != nil {
+			return nil, err
+		}
+		if from != nil {
+			w.add("id <= ?", *from)
+		}
+		// Page through the narrow index first, then fetch only the page's rows.
+		query := "SELECT " + articleCols + " FROM (SELECT id FROM articles" + w.sql() +
+			" ORDER BY id DESC LIMIT ? OFFSET ?) AS p CROSS JOIN articles a ON a.id = p.id ORDER BY p.id DESC"
+		return s.articles(ctx, query, append(w.args, limit, skip))
+	})
 	return page, err
 }
 

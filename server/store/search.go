@@ -119,14 +119,17 @@ func (s *Store) Articles(ctx context.Context, q model.ArticlesQuery) (model.Page
 		return page, nil
 	}
 	limit = min(limit, int64(total)-offset) // the last page stops at the cap
-	switch q.SortBy {
-	case model.SortRelevancy:
-		page.Items, err = s.ranked(ctx, sr, "f.rank", "k", limit, offset)
-	case model.SortPopularity:
-		page.Items, err = s.ranked(ctx, sr, "a.popularity", "k DESC", limit, offset)
-	default:
-		page.Items, err = s.newestFirst(ctx, sr, limit, offset)
-	}
+	key := pageKey("articles/"+string(q.SortBy), body, args, limit, offset)
+	page.Items, err = s.cachedPage(ctx, key, func() ([]model.Article, error) {
+		switch q.SortBy {
+		case model.SortRelevancy:
+			return s.ranked(ctx, sr, "f.rank", "k", limit, offset)
+		case model.SortPopularity:
+			return s.ranked(ctx, sr, "a.popularity", "k DESC", limit, offset)
+		default:
+			return s.newestFirst(ctx, sr, limit, offset)
+		}
+	})
 	return page, err
 }
 
