@@ -35,7 +35,7 @@ func wordsCmd(args []string) error {
 	}
 	// fts5vocab has no index by count: this reads the whole vocabulary
 	// once (seconds at a million articles).
-	rows, err := conn.QueryContext(ctxBG, "SELECT term FROM temp.v ORDER BY doc DESC LIMIT ?", *n*4)
+	rows, err := conn.QueryContext(ctxBG, "SELECT term FROM temp.v ORDER BY doc DESC LIMIT ?", *n*4+500)
 	if err != nil {
 		return err
 	}
