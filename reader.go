@@ -60,7 +60,9 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 	if err != nil {
 		return fmt.Errorf("news service client: %w", err)
 	}
+	term := ui.NewTerminal(os.Stdout) // lets the UI see its first frame go out
 	app := ui.New(ui.Config{
+		Terminal:  term,
 		Client:    client,
 		Demo:      demo,
 		BaseURL:   displayURL(cfg.baseURL, demo),
@@ -80,7 +82,8 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 	}
 	environ := os.Environ()
 	quick := quickColorProfile(os.Stdout, environ)
-	p := tea.NewProgram(app, tea.WithContext(ctx), tea.WithFPS(ui.FrameRate), tea.WithColorProfile(quick))
+	p := tea.NewProgram(app, tea.WithContext(ctx), tea.WithFPS(ui.FrameRate), tea.WithColorProfile(quick),
+		tea.WithOutput(term))
 	go refineColorProfile(p, os.Stdout, environ, quick)
 	if _, err := p.Run(); err != nil && ctx.Err() == nil {
 		return fmt.Errorf("terminal UI: %w", err)

@@ -45,6 +45,10 @@ type Config struct {
 	NoColor bool
 	// Location is where absolute times are shown; nil: local time.
 	Location *time.Location
+	// Terminal is the program's output, when main wraps it with
+	// NewTerminal: then the first requests go as soon as the first frame
+	// has been written, rather than a tick period later (firstframe.go).
+	Terminal *Terminal
 }
 
 // listScreens are the screens with tabs, in tab order.
@@ -74,6 +78,7 @@ type App struct {
 	// frameArmed says the wait for it has started (see firstframe.go).
 	held       []tea.Cmd
 	frameArmed bool
+	term       *Terminal // nil: no view of what is written
 }
 
 // New builds the UI. Nothing is fetched until the program runs Init.
@@ -102,6 +107,7 @@ func New(cfg Config) *App {
 		help:    help.New(),
 		isDark:  true,
 		noColor: noColor,
+		term:    cfg.Terminal,
 		version: cfg.Version,
 		openURL: browser.OpenURL,
 		cancel:  cancel,

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"os"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -17,6 +19,11 @@ import (
 // a margin for a busy scheduler) after that message: by then a tick has
 // written the frame. Should no size ever come, they go after
 // firstFrameFallback all the same.
+//
+// When main hands the App the terminal it writes to (Config.Terminal),
+// the wait is shorter: the requests go 1 ms after the first write that
+// follows the first size, which is the tick that writes the frame
+// (half a tick period later on average, instead of a period and a margin).
 
 const (
 	firstFrameWait     = time.Second/FrameRate + 4*time.Millisecond
@@ -48,7 +55,60 @@ func (a *App) sized() tea.Cmd {
 		return nil
 	}
 	a.frameArmed = true
+	if a.term != nil {
+		return afterWrite(a.term.nextWrite(), firstFrameWait)
+	}
 	return afterFirstFrame(firstFrameWait)
+}
+
+// afterWrite releases the first requests just after written is closed, or
+// after limit at the latest.
+func afterWrite(written <-chan struct{}, limit time.Duration) tea.Cmd {
+	return func() tea.Msg {
+		t := time.NewTimer(limit)
+		defer t.Stop()
+		select {
+		case <-written:
+			// The frame may follow the program's queued sequences in the
+			// same tick: give that write its moment.
+			time.Sleep(time.Millisecond)
+		case <-t.C:
+		}
+		return firstFrameMsg{}
+	}
+}
+
+// Terminal is the terminal a program writes to (an *os.File, so Bubble Tea
+// still sees a terminal), telling the App when something has been written.
+type Terminal struct {
+	*os.File
+	mu      sync.Mutex
+	waiting chan struct{} // closed by the next Write; nil when none asked
+}
+
+// NewTerminal wraps f (os.Stdout) for tea.WithOutput and Config.Terminal.
+func NewTerminal(f *os.File) *Terminal { return &Terminal{File: f} }
+
+// Write implements io.Writer.
+func (t *Terminal) Write(p []byte) (int, error) {
+	n, err := t.File.Write(p)
+	t.mu.Lock()
+	if t.waiting != nil {
+		close(t.waiting)
+		t.waiting = nil
+	}
+	t.mu.Unlock()
+	return n, err
+}
+
+// nextWrite returns a channel closed when the next Write has returned.
+func (t *Terminal) nextWrite() <-chan struct{} {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.waiting == nil {
+		t.waiting = make(chan struct{})
+	}
+	return t.waiting
 }
 
 // releaseFirstRequests sends the held requests; later calls do nothing.

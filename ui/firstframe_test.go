@@ -3,6 +3,8 @@ package ui
 import (
 	"bytes"
 	"context"
+	"io"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -68,5 +70,46 @@ func TestFirstFrameIsOutBeforeTheFirstRequest(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("no headlines request within 10s")
+	}
+}
+
+// With the terminal in view, the first requests go just after the next
+// write, not a tick period later; with nothing written, at the limit.
+func TestFirstRequestsGoJustAfterTheFrameIsWritten(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	go io.Copy(io.Discard, r)
+	term := NewTerminal(w)
+
+	released := make(chan time.Time, 1)
+	cmd := afterWrite(term.nextWrite(), time.Hour)
+	go func() { cmd(); released <- time.Now() }()
+	time.Sleep(20 * time.Millisecond)
+	select {
+	case <-released:
+		t.Fatal("released before anything was written")
+	default:
+	}
+	wrote := time.Now()
+	if _, err := term.Write([]byte("frame")); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case at := <-released:
+		if at.Before(wrote) {
+			t.Fatal("released before the write")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("not released after the write")
+	}
+
+	start := time.Now()
+	afterWrite(term.nextWrite(), 30*time.Millisecond)()
+	if waited := time.Since(start); waited < 30*time.Millisecond {
+		t.Fatalf("released after %v with nothing written, before the limit", waited)
 	}
 }
