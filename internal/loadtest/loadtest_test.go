@@ -211,14 +211,19 @@ func TestGoroutineLeakIsCaught(t *testing.T) {
 }
 
 func TestHeapGrowthBeyondToleranceFails(t *testing.T) {
-	before := &Snapshot{HeapInuse: 10 << 20, Goroutines: 5}
-	within := &Snapshot{HeapInuse: 17 << 20, Goroutines: 7}
-	over := &Snapshot{HeapInuse: 19 << 20, Goroutines: 5}
+	before := &Snapshot{HeapAlloc: 4 << 20, HeapInuse: 10 << 20, Goroutines: 5}
+	within := &Snapshot{HeapAlloc: 11 << 20, HeapInuse: 25 << 20, Goroutines: 7}
 	if c := memoryCheck(before, within, DefaultTolerance); !c.Pass {
 		t.Errorf("within tolerance failed: %s", c.Detail)
 	}
-	if c := memoryCheck(before, over, DefaultTolerance); c.Pass {
-		t.Errorf("9 MiB over passed: %s", c.Detail)
+	for name, after := range map[string]*Snapshot{
+		"live +9 MiB":    {HeapAlloc: 13 << 20, HeapInuse: 20 << 20, Goroutines: 5},
+		"in use +17 MiB": {HeapAlloc: 5 << 20, HeapInuse: 27 << 20, Goroutines: 5},
+		"goroutines +3":  {HeapAlloc: 4 << 20, HeapInuse: 10 << 20, Goroutines: 8},
+	} {
+		if c := memoryCheck(before, after, DefaultTolerance); c.Pass {
+			t.Errorf("%s passed: %s", name, c.Detail)
+		}
 	}
 }
 
