@@ -21,13 +21,19 @@ import (
 // firstFrameFallback all the same.
 //
 // When main hands the App the terminal it writes to (Config.Terminal),
-// the wait is shorter: the requests go 1 ms after the first write that
-// follows the first size, which is the tick that writes the frame
-// (half a tick period later on average, instead of a period and a margin).
+// the wait is shorter: the requests go 1 ms after the frame is written
+// (half a tick period after the size on average, instead of a period and
+// a margin). The frame is told from the escape sequences the program
+// also writes (terminal queries, a few dozen bytes, written just before
+// it in the same tick) by its size: the chrome alone is far larger.
 
 const (
 	firstFrameWait     = time.Second/FrameRate + 4*time.Millisecond
 	firstFrameFallback = 250 * time.Millisecond
+	minFrameBytes      = 256 // a write this large is a frame (see above)
+	// watchedFrameLimit bounds the wait for a frame seen written: on a
+	// busy machine the first render alone can take longer than a tick.
+	watchedFrameLimit = 100 * time.Millisecond
 )
 
 // firstFrameMsg releases the held first requests.
@@ -56,7 +62,7 @@ func (a *App) sized() tea.Cmd {
 	}
 	a.frameArmed = true
 	if a.term != nil {
-		return afterWrite(a.term.nextWrite(), firstFrameWait)
+		return afterWrite(a.term.nextWrite(minFrameBytes), watchedFrameLimit)
 	}
 	return afterFirstFrame(firstFrameWait)
 }
@@ -69,8 +75,7 @@ func afterWrite(written <-chan struct{}, limit time.Duration) tea.Cmd {
 		defer t.Stop()
 		select {
 		case <-written:
-			// The frame may follow the program's queued sequences in the
-			// same tick: give that write its moment.
+			// The bytes are with the terminal; let it draw them.
 			time.Sleep(time.Millisecond)
 		case <-t.C:
 		}
@@ -83,7 +88,8 @@ func afterWrite(written <-chan struct{}, limit time.Duration) tea.Cmd {
 type Terminal struct {
 	*os.File
 	mu      sync.Mutex
-	waiting chan struct{} // closed by the next Write; nil when none asked
+	waiting chan struct{} // closed by the next Write of minSize or more; nil when none asked
+	minSize int
 }
 
 // NewTerminal wraps f (os.Stdout) for tea.WithOutput and Config.Terminal.
@@ -93,7 +99,7 @@ func NewTerminal(f *os.File) *Terminal { return &Terminal{File: f} }
 func (t *Terminal) Write(p []byte) (int, error) {
 	n, err := t.File.Write(p)
 	t.mu.Lock()
-	if t.waiting != nil {
+	if t.waiting != nil && len(p) >= t.minSize {
 		close(t.waiting)
 		t.waiting = nil
 	}
@@ -101,13 +107,15 @@ func (t *Terminal) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// nextWrite returns a channel closed when the next Write has returned.
-func (t *Terminal) nextWrite() <-chan struct{} {
+// nextWrite returns a channel closed when the next Write of at least
+// minBytes has returned.
+func (t *Terminal) nextWrite(minBytes int) <-chan struct{} {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.waiting == nil {
 		t.waiting = make(chan struct{})
 	}
+	t.minSize = minBytes
 	return t.waiting
 }
 

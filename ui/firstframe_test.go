@@ -73,8 +73,9 @@ func TestFirstFrameIsOutBeforeTheFirstRequest(t *testing.T) {
 	}
 }
 
-// With the terminal in view, the first requests go just after the next
-// write, not a tick period later; with nothing written, at the limit.
+// With the terminal in view, the first requests go just after the frame
+// is written (a write of frame size, not a short query), not a tick
+// period later; with nothing written, at the limit.
 func TestFirstRequestsGoJustAfterTheFrameIsWritten(t *testing.T) {
 	r, w, err := os.Pipe()
 	if err != nil {
@@ -86,7 +87,7 @@ func TestFirstRequestsGoJustAfterTheFrameIsWritten(t *testing.T) {
 	term := NewTerminal(w)
 
 	released := make(chan time.Time, 1)
-	cmd := afterWrite(term.nextWrite(), time.Hour)
+	cmd := afterWrite(term.nextWrite(6), time.Hour)
 	go func() { cmd(); released <- time.Now() }()
 	time.Sleep(20 * time.Millisecond)
 	select {
@@ -94,8 +95,17 @@ func TestFirstRequestsGoJustAfterTheFrameIsWritten(t *testing.T) {
 		t.Fatal("released before anything was written")
 	default:
 	}
+	if _, err := term.Write([]byte("query")); err != nil { // shorter than a frame
+		t.Fatal(err)
+	}
+	time.Sleep(20 * time.Millisecond)
+	select {
+	case <-released:
+		t.Fatal("released after a write too short to be the frame")
+	default:
+	}
 	wrote := time.Now()
-	if _, err := term.Write([]byte("frame")); err != nil {
+	if _, err := term.Write([]byte("frame!")); err != nil {
 		t.Fatal(err)
 	}
 	select {
@@ -108,7 +118,7 @@ func TestFirstRequestsGoJustAfterTheFrameIsWritten(t *testing.T) {
 	}
 
 	start := time.Now()
-	afterWrite(term.nextWrite(), 30*time.Millisecond)()
+	afterWrite(term.nextWrite(6), 30*time.Millisecond)()
 	if waited := time.Since(start); waited < 30*time.Millisecond {
 		t.Fatalf("released after %v with nothing written, before the limit", waited)
 	}
