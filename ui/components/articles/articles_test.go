@@ -67,3 +67,14 @@ func TestContentDoesNotRepeatTheDescription(t *testing.T) {
 		t.Fatalf("content %q", it.Content)
 	}
 }
+
+func TestFromArticleDecodesEntitiesInEveryTextField(t *testing.T) {
+	it := FromArticle(model.Article{
+		Title:  "Q&amp;A: &quot;Rates&quot; won&#8217;t move",
+		Source: model.SourceRef{Name: "Circuit &amp; Signal"},
+		Author: "Zo&euml; Brown",
+	})
+	if it.Title != "Q&A: \"Rates\" won’t move" || it.Source != "Circuit & Signal" || it.Author != "Zoë Brown" {
+		t.Fatalf("entities left in title %q, source %q, author %q", it.Title, it.Source, it.Author)
+	}
+}

@@ -34,9 +34,9 @@ type Item struct {
 func FromArticle(a model.Article) Item {
 	it := Item{
 		Article:     a,
-		Title:       textsafe.Line(a.Title),
-		Source:      textsafe.Line(a.Source.Name),
-		Author:      textsafe.Line(a.Author),
+		Title:       textsafe.Line(textsafe.FromHTML(a.Title)),
+		Source:      textsafe.Line(textsafe.FromHTML(a.Source.Name)),
+		Author:      textsafe.Line(textsafe.FromHTML(a.Author)),
 		Description: textsafe.Line(textsafe.FromHTML(a.Description)),
 		RawURL:      textsafe.Line(a.URL),
 		PublishedAt: a.PublishedAt,

@@ -20,7 +20,7 @@ type item struct {
 func newItem(s model.Source) item {
 	clean := model.Source{
 		ID:          textsafe.Line(s.ID),
-		Name:        textsafe.Line(s.Name),
+		Name:        textsafe.Line(textsafe.FromHTML(s.Name)),
 		Description: textsafe.Line(textsafe.FromHTML(s.Description)),
 		URL:         textsafe.Line(s.URL),
 		Category:    model.Category(textsafe.Line(string(s.Category))),
