@@ -13,7 +13,13 @@
 // runtime then starve tmux and each other. Under load, `nice -n -10`
 // approximates a quiet machine.
 //
+// With -frame-first REGEXP it checks instead that, against a remote
+// service (itself, on loopback), the pane already matches REGEXP (the
+// chrome and spinner) when the first request arrives.
+//
 // Usage: go run ./internal/startupbench -bin /tmp/x-tidings [-runs 10] [-- args...]
+//
+//	go run ./internal/startupbench -bin /tmp/x-tidings -frame-first 'Loading headlines'
 package main
 
 import (
@@ -40,10 +46,29 @@ func main() {
 	runs := flag.Int("runs", 10, "how many starts to time")
 	until := flag.String("until", `loaded \d+ of \d+`, "regexp the pane must show to count as started")
 	timeout := flag.Duration("timeout", 10*time.Second, "give up on a run after this long")
+	remote := flag.String("frame-first", "", "instead of timing: check that the pane matches this regexp\n"+
+		"(e.g. 'Loading headlines') when the first request reaches a service run by this program")
 	flag.Parse()
 	if *bin == "" {
 		fmt.Fprintln(os.Stderr, "startupbench: -bin is required")
 		os.Exit(2)
+	}
+	if *remote != "" {
+		frame, err := regexp.Compile(*remote)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "startupbench: -frame-first: %v\n", err)
+			os.Exit(2)
+		}
+		failed, err := frameFirst(*bin, *runs, frame, *timeout)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "startupbench: %v\n", err)
+			os.Exit(1)
+		}
+		fmt.Printf("first frame before the first request: %d of %d runs\n", *runs-failed, *runs)
+		if failed > 0 {
+			os.Exit(1)
+		}
+		return
 	}
 	re, err := regexp.Compile(*until)
 	if err != nil {
