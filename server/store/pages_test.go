@@ -38,3 +38,20 @@ func TestCachedPagesEndAtTheNextWrite(t *testing.T) {
 		t.Fatalf("headlines after a write: %+v %v", p.Items, err)
 	}
 }
+
+func TestCachedSourcePagesEndAtTheNextWrite(t *testing.T) {
+	s := openTestStore(t)
+	q := model.SourcesQuery{Language: "en", Page: 1, PageSize: 100}
+	p, err := s.Sources(ctx, q)
+	if err != nil || len(p.Items) == 0 {
+		t.Fatalf("%+v %v", p, err)
+	}
+	p.Items[0].Name = "changed by the caller"
+	if err := s.Add(ctx, []model.Source{{ID: "aaa", Name: "AAA News", Category: "general", Language: "en", Country: "us"}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	p, err = s.Sources(ctx, q)
+	if err != nil || p.Items[0].Name != "AAA News" || p.TotalResults != 3 {
+		t.Fatalf("sources after a write: %+v %v", p, err)
+	}
+}

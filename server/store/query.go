@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -53,24 +54,40 @@ func (s *Store) Sources(ctx context.Context, q model.SourcesQuery) (model.Page[m
 	}
 	query := "SELECT id, name, description, url, category, language, country FROM sources" + w.sql() +
 		" ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?"
-	rows, err := s.query(ctx, query, append(w.args, limit, offset)...)
-	if err != nil {
+	args := append(w.args, limit, offset)
+	gen := s.gen.Load()
+	key := pageKey("sources", query, args, limit, offset)
+	if items, ok := s.sourcePages.get(key, gen); ok {
+		page.Items = slices.Clone(items)
+		return page, nil
+	}
+	if page.Items, err = s.sourcesPage(ctx, query, args); err != nil {
 		return page, err
 	}
+	s.sourcePages.put(key, gen, slices.Clone(page.Items))
+	return page, nil
+}
+
+func (s *Store) sourcesPage(ctx context.Context, query string, args []any) ([]model.Source, error) {
+	rows, err := s.query(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
 	defer rows.Close()
+	items := []model.Source{}
 	for rows.Next() {
 		var src model.Source
 		var cat, lang, country string
 		if err := rows.Scan(&src.ID, &src.Name, &src.Description, &src.URL, &cat, &lang, &country); err != nil {
-			return page, fmt.Errorf("read source: %w", err)
+			return nil, fmt.Errorf("read source: %w", err)
 		}
 		src.Category, src.Language, src.Country = model.Category(cat), model.Language(lang), model.Country(country)
-		page.Items = append(page.Items, src)
+		items = append(items, src)
 	}
 	if err := rows.Err(); err != nil {
-		return page, fmt.Errorf("list sources: %w", err)
+		return nil, fmt.Errorf("list sources: %w", err)
 	}
-	return page, nil
+	return items, nil
 }
 
 // articleCols are read by scanArticles, in its order, from alias a.
