@@ -51,7 +51,7 @@ func TestSlowHeadersAreCutOff(t *testing.T) {
 		a := readAnswer(t, bufio.NewReader(c))
 		elapsed := time.Since(start)
 		wantClean(t, name, a)
-		if elapsed > timeout+time.Second {
+		if elapsed > timeout+2*time.Second { // slack for a loaded machine; still under wireTimeout
 			t.Errorf("%s: connection held %v with ReadHeaderTimeout %v", name, elapsed, timeout)
 		}
 	}
@@ -82,7 +82,7 @@ func TestBodyOnGet(t *testing.T) {
 		if a.status >= 500 || (a.status == 0 && !a.closed) {
 			t.Errorf("%s: status %d: %.200s", name, a.status, a.body)
 		}
-		if a.elapsed > readTimeout+time.Second {
+		if a.elapsed > readTimeout+2*time.Second {
 			t.Errorf("%s: answered after %v, ReadTimeout %v", name, a.elapsed, readTimeout)
 		}
 	}

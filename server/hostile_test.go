@@ -72,7 +72,7 @@ func TestThousandsOfParameters(t *testing.T) {
 		if a.status != tc.want {
 			t.Errorf("%s: status %d, want %d: %.200s", name, a.status, tc.want, a.body)
 		}
-		if a.elapsed > time.Second {
+		if a.elapsed > 2*time.Second { // a blow-up, not a loaded machine
 			t.Errorf("%s took %v", name, a.elapsed)
 		}
 	}
