@@ -1,0 +1,5 @@
+//go:build !race
+
+package demodb
+
+const raceOn = false
