@@ -212,13 +212,13 @@ func TestGoroutineLeakIsCaught(t *testing.T) {
 
 func TestHeapGrowthBeyondToleranceFails(t *testing.T) {
 	before := &Snapshot{HeapAlloc: 4 << 20, HeapInuse: 10 << 20, Goroutines: 5}
-	within := &Snapshot{HeapAlloc: 11 << 20, HeapInuse: 25 << 20, Goroutines: 7}
+	within := &Snapshot{HeapAlloc: 35 << 20, HeapInuse: 57 << 20, Goroutines: 7}
 	if c := memoryCheck(before, within, DefaultTolerance); !c.Pass {
 		t.Errorf("within tolerance failed: %s", c.Detail)
 	}
 	for name, after := range map[string]*Snapshot{
-		"live +9 MiB":    {HeapAlloc: 13 << 20, HeapInuse: 20 << 20, Goroutines: 5},
-		"in use +17 MiB": {HeapAlloc: 5 << 20, HeapInuse: 27 << 20, Goroutines: 5},
+		"live +33 MiB":   {HeapAlloc: 37 << 20, HeapInuse: 50 << 20, Goroutines: 5},
+		"in use +49 MiB": {HeapAlloc: 5 << 20, HeapInuse: 59 << 20, Goroutines: 5},
 		"goroutines +3":  {HeapAlloc: 4 << 20, HeapInuse: 10 << 20, Goroutines: 8},
 	} {
 		if c := memoryCheck(before, after, DefaultTolerance); c.Pass {
