@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -207,6 +208,31 @@ func TestGoroutineLeakIsCaught(t *testing.T) {
 	after := Settle(before.Goroutines+DefaultTolerance.Goroutines, 500*time.Millisecond)
 	if c := checkNamed(t, ChecksFor(res, &before, &after, DefaultTolerance, nil), "heap and goroutines"); c.Pass {
 		t.Fatalf("a leak passed: %s", c.Detail)
+	}
+}
+
+// A service that keeps memory per request fails the baseline check.
+func TestHeapLeakIsCaught(t *testing.T) {
+	var mu sync.Mutex
+	var kept [][]byte
+	t.Cleanup(func() { kept = nil })
+	leaky := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		kept = append(kept, make([]byte, 512<<10))
+		mu.Unlock()
+		w.Write([]byte(`{"status":"ok"}`))
+	})
+	base := fakeService(t, leaky)
+	before := TakeSnapshot()
+	cfg := quickConfig(base, 0)
+	cfg.MaxRequests = 100 // 50 MiB kept
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := Settle(before.Goroutines+DefaultTolerance.Goroutines, 500*time.Millisecond)
+	if c := checkNamed(t, ChecksFor(res, &before, &after, DefaultTolerance, nil), "heap and goroutines"); c.Pass {
+		t.Fatalf("a heap leak passed: %s", c.Detail)
 	}
 }
 
