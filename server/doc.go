@@ -49,7 +49,7 @@
 //     fractions accepted, zone-less means UTC); a bare to date means the end
 //     of that day; from after to is 400. language is one of the spec's
 //     thirteen codes. sortBy defaults to publishedAt (newest first);
-//     relevancy (bm25, title over description over content) and popularity
+//     relevancy (matches in the title, then the description) and popularity
 //     rank the store.RankWindow (500) newest matches, after which results
 //     continue newest first, so a search's cost does not grow with the
 //     number of matches. A search returns at most store.MaxResults

@@ -45,8 +45,10 @@
 //     write, so paging through results does not rescan every match. Deep
 //     headline pages likewise start from cached anchors (the id at every
 //     2,000th position), so OFFSET never walks far.
-//   - sortBy=relevancy (bm25; title weighs 10, description 4, content 1)
-//     and sortBy=popularity rank the RankWindow (500) newest matches; past
+//   - sortBy=relevancy (how often q matches the title and description,
+//     bm25-style saturated and length-normalised, title weighing 10 and
+//     description 4; content and IDF are left out, see relevance.go) and
+//     sortBy=popularity rank the RankWindow (500) newest matches; past
 //     them results continue newest first. This bounds the cost of a search
 //     for a common word, which would otherwise score every match. The
 //     ranked window is cached like the totals.

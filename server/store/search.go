@@ -123,7 +123,7 @@ func (s *Store) Articles(ctx context.Context, q model.ArticlesQuery) (model.Page
 	page.Items, err = s.cachedPage(ctx, key, func() ([]model.Article, error) {
 		switch q.SortBy {
 		case model.SortRelevancy:
-			return s.ranked(ctx, sr, "f.rank", "k", limit, offset)
+			return s.ranked(ctx, sr, relevanceKey, "", limit, offset)
 		case model.SortPopularity:
 			return s.ranked(ctx, sr, "a.popularity", "k DESC", limit, offset)
 		default:
@@ -146,8 +146,8 @@ func (s *Store) newestFirst(ctx context.Context, sr search, limit, offset int64)
 	return s.articles(ctx, query, append(args, limit, offset))
 }
 
-// ranked sorts the rankWindow newest matches by key (bm25 rank, where
-// title weighs over description over content, or popularity), ties newest
+// ranked sorts the rankWindow newest matches by key (relevanceKey, see
+// relevance.go, or a column such as popularity), ties newest
 // first; later pages continue newest first. The ranked window is cached
 // until the next write, so paging through it ranks only once.
 func (s *Store) ranked(ctx context.Context, sr search, key, order string, limit, offset int64) ([]model.Article, error) {
@@ -182,6 +182,9 @@ func (s *Store) ranked(ctx context.Context, sr search, key, order string, limit,
 // rankedWindow returns the row ids of the rankWindow newest matches in key
 // order.
 func (s *Store) rankedWindow(ctx context.Context, sr search, key, order string) ([]int64, error) {
+	if key == relevanceKey {
+		return s.relevanceWindow(ctx, sr)
+	}
 	body, args := sr.ftsDriven(key == "a.popularity")
 	window := "SELECT f.rowid AS id, " + key + " AS k" + body + " ORDER BY f.rowid DESC LIMIT ?"
 	query := "SELECT id FROM (" + window + ") ORDER BY " + order + ", id DESC"

@@ -264,3 +264,29 @@ func TestSearchResultsStopAtMaxResults(t *testing.T) {
 		}
 	}
 }
+
+func TestRelevancyWeighsTitleOverDescriptionAndShortOverLong(t *testing.T) {
+	s, err := Open("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	// Newest first as added: equal scores would keep this order.
+	arts := []model.Article{
+		art("a", "https://a.com/1", "Other news", "quake quake quake", "", 1*time.Hour),
+		art("a", "https://a.com/2", "Quake hits the coast as the long weekend of storms and floods goes on", "", "", 2*time.Hour),
+		art("a", "https://a.com/3", "Quake hits", "", "quake quake quake quake", 3*time.Hour),
+		art("a", "https://a.com/4", "Nothing here", "", "quake", 4*time.Hour),
+	}
+	if err := s.Add(ctx, nil, arts); err != nil {
+		t.Fatal(err)
+	}
+	got := titles(doSearch(t, s, model.ArticlesQuery{Q: "QUAKE", SortBy: model.SortRelevancy}))
+	// A short title hit beats a long one; any title hit beats three in the
+	// description (10 against 4, and frequency saturates); content does not
+	// count, so the content-only match comes last.
+	want := []string{"Quake hits", "Quake hits the coast as the long weekend of storms and floods goes on", "Other news", "Nothing here"}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("relevancy order %q, want %q", got, want)
+	}
+}
