@@ -115,7 +115,9 @@ func (b *bulkLoad) finish(s *Store) error {
 	if err := finishIndexes(ctx, b.conn); err != nil {
 		return err
 	}
-	if _, err := b.conn.ExecContext(ctx, "DELETE FROM articles_fts_config WHERE k = 'hashsize'"); err != nil {
+	// Through FTS5, not the config table, so every connection rereads it.
+	if _, err := b.conn.ExecContext(ctx, fmt.Sprintf(
+		"INSERT INTO articles_fts(articles_fts, rank) VALUES ('hashsize', %d)", defaultHashBytes)); err != nil {
 		return fmt.Errorf("finish bulk load: %w", err)
 	}
 	return nil
@@ -128,6 +130,9 @@ const bulkBatchSize = 50_000
 
 // bulkHashBytes is FTS5's pending-terms buffer during a bulk rebuild.
 const bulkHashBytes = 64 << 20
+
+// defaultHashBytes is FTS5's own default 'hashsize'.
+const defaultHashBytes = 1 << 20
 
 // resolveAllSQL gives every article its source's facets: what
 // resolveArticlesSQL does for one source, for all of them at once.

@@ -91,6 +91,10 @@ func TestBulkImportAnswersLikeRowByRow(t *testing.T) {
 	if len(want) == 0 || !reflect.DeepEqual(want, got) {
 		t.FailNow()
 	}
+	var hash int
+	if err := bulk.db.QueryRow("SELECT v FROM articles_fts_config WHERE k = 'hashsize'").Scan(&hash); err != nil || hash != defaultHashBytes {
+		t.Errorf("hashsize after a bulk load: %d (%v), want FTS5's default %d", hash, err, defaultHashBytes)
+	}
 	// The triggers are back: rows added later are found and replaced.
 	if err := bulk.Add(ctx, nil, []model.Article{art("techcrunch", "https://techcrunch.com/new",
 		"Quasar telescope", "d", "c", time.Minute)}); err != nil {
