@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/pkg/browser"
@@ -47,6 +48,13 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 	// which would scribble over the full-screen UI.
 	browser.Stdout, browser.Stderr = io.Discard, io.Discard
 
+	// Loaded articles are most of the heap and live until quit; a lower
+	// collection target than Go's default 100 keeps the resident size with
+	// 10,000 of them under 40 MiB, for slightly more frequent collections of
+	// a program that allocates little. GOGC set by the user still wins.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(50)
+	}
 	baseURL, key, demo := cfg.baseURL, cfg.apiKey, cfg.baseURL == ""
 	if demo {
 		svc, err := startDemo(ctx)

@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"tidings/server"
-	"tidings/server/demo"
+	"tidings/server/demodb"
 	"tidings/server/store"
 )
 
@@ -93,21 +93,24 @@ func runServe(ctx context.Context, f serveFlags) error {
 // openCatalogue opens the store the service reads: the --db file (after
 // any --import), or the demo catalogue in memory.
 func openCatalogue(ctx context.Context, f serveFlags, logger *slog.Logger) (*store.Store, error) {
+	if f.db == "" {
+		// The same prebuilt, read-only image the reader's demo mode serves.
+		st, err := demodb.Open(time.Now())
+		if err != nil {
+			return nil, fmt.Errorf("open the demo catalogue: %w", err)
+		}
+		logger.Info("serving the built-in demo catalogue (read-only)")
+		return st, nil
+	}
 	st, err := store.Open(f.db)
 	if err != nil {
 		return nil, fmt.Errorf("open the catalogue: %w", err)
 	}
-	switch {
-	case f.importFile != "":
-		err = importInto(ctx, st, f.importFile, logger)
-	case f.db == "":
-		sources, articles := demo.Catalogue(time.Now())
-		err = st.Add(ctx, sources, articles)
-		logger.Info("serving the demo catalogue", "sources", len(sources), "articles", len(articles))
-	}
-	if err != nil {
-		st.Close()
-		return nil, err
+	if f.importFile != "" {
+		if err := importInto(ctx, st, f.importFile, logger); err != nil {
+			st.Close()
+			return nil, err
+		}
 	}
 	return st, nil
 }

@@ -5,9 +5,7 @@ import (
 	"context"
 	"net/http"
 	"regexp"
-	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -20,7 +18,7 @@ import (
 	"tidings/model"
 	"tidings/server"
 	"tidings/server/demo"
-	"tidings/server/store"
+	"tidings/server/demodb"
 	"tidings/ui/common"
 )
 
@@ -33,32 +31,15 @@ const demoFlowKey = "demo-flow-key"
 // matching it, so its results span many pages.
 const flowQuery = "government"
 
-// demoFlowHandler is the service over a slice of the demo catalogue, built
-// once per test binary: every source, the 400 newest articles and every
-// article about flowQuery. Loading all of it under the race detector takes
-// most of a minute; the slice is the same text, sources and service.
+// demoFlowHandler is the service over the built-in demo catalogue, opened
+// once per test binary exactly as demo mode opens it.
 var demoFlowHandler = sync.OnceValues(func() (http.Handler, error) {
-	st, err := store.Open("")
+	st, err := demodb.Open(time.Now())
 	if err != nil {
-		return nil, err
-	}
-	sources, articles := demo.Catalogue(time.Now())
-	if err := st.Add(context.Background(), sources, flowSlice(articles)); err != nil {
 		return nil, err
 	}
 	return server.New(st, server.Config{APIKeys: []string{demoFlowKey}})
 })
-
-func flowSlice(articles []model.Article) []model.Article {
-	slices.SortFunc(articles, func(a, b model.Article) int { return b.PublishedAt.Compare(a.PublishedAt) })
-	keep := articles[:400:400]
-	for _, a := range articles[400:] {
-		if strings.Contains(strings.ToLower(a.Title+" "+a.Description+" "+a.Content), flowQuery) {
-			keep = append(keep, a)
-		}
-	}
-	return keep
-}
 
 // pageLog records the page parameter of every /articles request.
 type pageLog struct {
