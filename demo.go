@@ -55,7 +55,9 @@ func startDemo(ctx context.Context) (*demoService, error) {
 	if err != nil {
 		return nil, fmt.Errorf("listen on loopback: %w", err)
 	}
-	srv := &http.Server{ReadHeaderTimeout: 5 * time.Second, IdleTimeout: time.Minute}
+	// The production server's timeouts and header limit; the handler is
+	// set once the catalogue is open, before Serve reads it.
+	srv := server.NewHTTPServer(nil, nil)
 	served := make(chan *store.Store, 1)
 	go func() {
 		st, h, err := demoHandler(key)
