@@ -4,6 +4,8 @@
 #
 #   scripts/bench.sh            # full run: 100k and 1M catalogues (about 20 minutes)
 #   QUICK=1 scripts/bench.sh    # 100k only, short runs: checks the script, not the budgets
+#   READER_FROM=$TIDINGS_BENCH_CACHE/results-… scripts/bench.sh
+#                               # service figures anew, reader figures from an earlier run
 #
 # Everything runs on loopback (127.0.0.1) and in temp/cache directories:
 # catalogues and built databases are cached in $TIDINGS_BENCH_CACHE
@@ -82,12 +84,18 @@ echo "words=$words" >"$out/words.txt"
 n_per_class=200 duration=10s
 [ -n "$quick" ] && n_per_class=40 duration=3s
 "$bin/benchtool" load -url "http://127.0.0.1:$port/v2" -key "$key" -words "$words" -phrases "$phrases" \
-	-articles "$big" -n "$n_per_class" -duration "$duration" -concurrency 16 >"$out/load-1m.json"
+	-articles "$big" -pid "${servers[0]}" -n "$n_per_class" -duration "$duration" -concurrency 16 >"$out/load-1m.json"
 
 say "store benchmarks (100k)"
 TIDINGS_BENCH_SIZES=100000 TIDINGS_BENCH_DB_DIR="$cache" \
 	go test ./server/store -run '^$' -bench 'Search|Headlines' -count 3 -timeout 30m | tee "$out/store-bench.txt" >&2
 
+if [ -n "${READER_FROM:-}" ]; then
+	# Reuse the reader figures of an earlier run (they do not depend on
+	# the service): for quick reruns after a service change.
+	say "reader figures reused from $READER_FROM"
+	cp "$READER_FROM"/{reader-bench.txt,startup.txt,reader.json} "$out/"
+else
 say "reader benchmarks"
 count=5
 [ -n "$quick" ] && count=1
@@ -105,6 +113,7 @@ serve "$cache/cat-100000.db" "$port2"
 "$bin/benchtool" reader -bin "$bin/tidings" -self "$bin/benchtool" -url "http://127.0.0.1:$port2/v2" \
 	-key "$key" -query "$words100k" -runs 5 >"$out/reader.json"
 cat "$out/reader.json" >&2
+fi
 
 echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/meta.txt"
 say "report"

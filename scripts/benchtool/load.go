@@ -124,6 +124,8 @@ type MixResult struct {
 	// the mix (from /proc), the figure other load on the machine does not
 	// change: 2 cores / this = the req/s the service could serve alone.
 	ServerCPUPerReq float64 `json:"server_cpu_ms_per_req"`
+	// ClientCPUPerReq is this load generator's, on the same cores.
+	ClientCPUPerReq float64 `json:"client_cpu_ms_per_req"`
 }
 
 type loadReport struct {
@@ -167,12 +169,16 @@ func loadCmd(args []string) error {
 			rep.Classes[len(rep.Classes)-1].ColdMax, rep.Classes[len(rep.Classes)-1].Errors)
 	}
 	cpu0, _ := cpuTicks(*pid)
+	self0, _ := cpuTicks(os.Getpid())
 	rep.Mix = c.runMix(cls, wl, *conc, min(*duration, time.Minute))
 	if cpu1, err := cpuTicks(*pid); err == nil && *pid > 0 && rep.Mix.Requests > 0 {
 		rep.Mix.ServerCPUPerReq = (cpu1 - cpu0) * 10 / float64(rep.Mix.Requests) // 100 ticks a second
 	}
-	fmt.Fprintf(os.Stderr, "mix: %.0f req/s, %d requests, %d errors, p50 %.2f ms, p99 %.2f ms, service CPU %.3f ms/request\n",
-		rep.Mix.RPS, rep.Mix.Requests, rep.Mix.Errors, rep.Mix.P50ms, rep.Mix.P99ms, rep.Mix.ServerCPUPerReq)
+	if self1, err := cpuTicks(os.Getpid()); err == nil && rep.Mix.Requests > 0 {
+		rep.Mix.ClientCPUPerReq = (self1 - self0) * 10 / float64(rep.Mix.Requests)
+	}
+	fmt.Fprintf(os.Stderr, "mix: %.0f req/s, %d requests, %d errors, p50 %.2f ms, p99 %.2f ms, service CPU %.3f ms/request, load generator %.3f\n",
+		rep.Mix.RPS, rep.Mix.Requests, rep.Mix.Errors, rep.Mix.P50ms, rep.Mix.P99ms, rep.Mix.ServerCPUPerReq, rep.Mix.ClientCPUPerReq)
 	enc := json.NewEncoder(os.Stdout)
 	enc.SetIndent("", "  ")
 	return enc.Encode(rep)

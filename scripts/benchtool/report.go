@@ -135,8 +135,8 @@ func (r *results) serviceRows() []row {
 	m := load.Mix
 	rows = append(rows, row{"service, 1M: mixed load, every class equally likely",
 		"≥ 5,000 req/s on 2 cores, zero errors",
-		fmt.Sprintf("%.0f req/s, %d errors of %d (%d workers, %.0f s; p50 %.2f ms, p99 %.2f ms); service CPU %.3f ms a request",
-			m.RPS, m.Errors, m.Requests, m.Concurrency, m.Seconds, m.P50ms, m.P99ms, m.ServerCPUPerReq),
+		fmt.Sprintf("%.0f req/s, %d errors of %d (%d workers, %.0f s; p50 %.2f ms, p99 %.2f ms); CPU a request: service %.3f ms, load generator %.3f ms",
+			m.RPS, m.Errors, m.Requests, m.Concurrency, m.Seconds, m.P50ms, m.P99ms, m.ServerCPUPerReq, m.ClientCPUPerReq),
 		verdict(m.RPS >= 5000 && m.Errors == 0)})
 	if v, ok := r.median("BenchmarkSearchUncached/n=1000000/common", "ns/op"); ok {
 		rows = append(rows, row{"service, 1M: totalResults of a new common-word search (BenchmarkSearchUncached)",
