@@ -4,11 +4,11 @@ import (
 	"strings"
 	"time"
 
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"tidings/model"
 	"tidings/ui/components/articles"
+	"tidings/ui/components/picker"
 )
 
 const (
@@ -38,9 +38,9 @@ func (m *Model) View() string {
 	}
 	body := m.body()
 	if m.country.IsOpen() {
-		body = overlay(body, m.country.View(), m.height-filterBarHeight)
+		body = picker.Overlay(body, m.country.View(), pickerX, 0)
 	} else if m.category.IsOpen() {
-		body = overlay(body, m.category.View(), m.height-filterBarHeight)
+		body = picker.Overlay(body, m.category.View(), pickerX, 0)
 	}
 	return m.cachedFilterBar() + "\n\n" + body
 }
@@ -64,19 +64,6 @@ func (m *Model) previewView(width, height int) string {
 		m.preview = previewCache{key: k, text: articles.PreviewPane(it, ok, width, height, m.ctx)}
 	}
 	return m.preview.text
-}
-
-// overlay draws the picker box over the top left of the body, clipped to
-// the body's height on very short terminals.
-func overlay(body, box string, height int) string {
-	out := lipgloss.NewCompositor(
-		lipgloss.NewLayer(body),
-		lipgloss.NewLayer(box).X(pickerX).Y(0).Z(1),
-	).Render()
-	if lines := strings.Split(out, "\n"); len(lines) > height {
-		out = strings.Join(lines[:max(height, 1)], "\n")
-	}
-	return out
 }
 
 // cachedFilterBar redraws the filter line only when the filters, width

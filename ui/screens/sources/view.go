@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"tidings/ui/common"
+	"tidings/ui/components/picker"
 	"tidings/ui/textsafe"
 )
 
@@ -64,7 +65,7 @@ func (m *Model) View() string {
 	bodyHeight := max(1, m.height-m.listTop())
 	body := m.body(bodyHeight)
 	if m.picker != nil {
-		body = overlay(body, m.picker.View(), pickerX, pickerY)
+		body = picker.Overlay(body, m.picker.View(), pickerX, pickerY)
 	}
 	lines = append(lines, strings.Split(body, "\n")...)
 	if len(lines) > m.height {
@@ -171,14 +172,6 @@ type paneKey struct {
 type paneCache struct {
 	key   paneKey
 	lines []string
-}
-
-// overlay draws box over base with its top-left corner at (x, y).
-func overlay(base, box string, x, y int) string {
-	return lipgloss.NewCompositor(
-		lipgloss.NewLayer(base),
-		lipgloss.NewLayer(box).X(x).Y(y).Z(1),
-	).Render()
 }
 
 // frame pads or cuts lines to exactly height lines of at most width cells.
