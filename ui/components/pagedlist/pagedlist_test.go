@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 	"testing/synctest"
+	"tidings/ui/internal/uitest"
 	"time"
 
 	"charm.land/bubbles/v2/spinner"
@@ -112,14 +113,6 @@ func run(cmd tea.Cmd) []tea.Msg {
 	case <-time.After(30 * time.Millisecond):
 		return nil
 	}
-}
-
-func press(s string) tea.KeyPressMsg {
-	switch s {
-	case "end":
-		return tea.KeyPressMsg{Code: tea.KeyEnd}
-	}
-	return tea.KeyPressMsg{Code: []rune(s)[0], Text: s}
 }
 
 func TestFirstPageShowsItemsAndProgress(t *testing.T) {
@@ -398,3 +391,6 @@ func inBubble(t *testing.T, f func(t *testing.T)) {
 		time.Sleep(time.Hour)
 	})
 }
+
+// Shared with the other UI packages' tests.
+var press = uitest.Key

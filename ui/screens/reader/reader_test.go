@@ -3,6 +3,7 @@ package reader
 import (
 	"strings"
 	"testing"
+	"tidings/ui/internal/uitest"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -39,18 +40,6 @@ func msgOf(cmd tea.Cmd) tea.Msg {
 		return nil
 	}
 	return cmd()
-}
-
-func press(s string) tea.KeyPressMsg {
-	switch s {
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEsc}
-	case "right":
-		return tea.KeyPressMsg{Code: tea.KeyRight}
-	case "end":
-		return tea.KeyPressMsg{Code: tea.KeyEnd}
-	}
-	return tea.KeyPressMsg{Code: []rune(s)[0], Text: s}
 }
 
 func TestShowsEveryPartOfTheArticle(t *testing.T) {
@@ -143,3 +132,6 @@ func TestRefusedLinkIsExplained(t *testing.T) {
 		t.Fatalf("non-http link not flagged:\n%s", out)
 	}
 }
+
+// Shared with the other UI packages' tests.
+var press = uitest.Key

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"sync"
 	"testing"
+	"tidings/ui/internal/uitest"
 	"time"
 
 	"charm.land/bubbles/v2/spinner"
@@ -116,65 +117,6 @@ func drive(t *testing.T, m *Model, cmd tea.Cmd) []tea.Msg {
 	return out
 }
 
-// runAll runs commands concurrently (so one spinner tick's sleep does not
-// add up) and flattens batches.
-func runAll(cmds []tea.Cmd) []tea.Msg {
-	var (
-		mu  sync.Mutex
-		out []tea.Msg
-		wg  sync.WaitGroup
-	)
-	var run func(c tea.Cmd)
-	run = func(c tea.Cmd) {
-		defer wg.Done()
-		msg := c()
-		if b, ok := msg.(tea.BatchMsg); ok {
-			for _, inner := range b {
-				if inner != nil {
-					wg.Add(1)
-					go run(inner)
-				}
-			}
-			return
-		}
-		mu.Lock()
-		out = append(out, msg)
-		mu.Unlock()
-	}
-	for _, c := range cmds {
-		if c != nil {
-			wg.Add(1)
-			go run(c)
-		}
-	}
-	wg.Wait()
-	return out
-}
-
-// press builds a key press; printable keys carry Text as real ones do.
-func press(k string) tea.KeyPressMsg {
-	switch k {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab}
-	case "shift+tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "up":
-		return tea.KeyPressMsg{Code: tea.KeyUp}
-	case "right":
-		return tea.KeyPressMsg{Code: tea.KeyRight}
-	case "left":
-		return tea.KeyPressMsg{Code: tea.KeyLeft}
-	}
-	r := []rune(k)
-	return tea.KeyPressMsg{Code: r[0], Text: k}
-}
-
 // typeText sends one key press per rune and drives what they return.
 func typeText(t *testing.T, m *Model, s string) {
 	t.Helper()
@@ -192,3 +134,7 @@ func keys(t *testing.T, m *Model, names ...string) []tea.Msg {
 	}
 	return out
 }
+
+// Shared with the other UI packages' tests.
+var press = uitest.Key
+var runAll = uitest.RunAll

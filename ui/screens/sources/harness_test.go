@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"tidings/ui/internal/uitest"
 	"time"
 
 	"charm.land/bubbles/v2/spinner"
@@ -136,58 +137,6 @@ func drive(t testing.TB, m *Model, cmd tea.Cmd) []tea.Msg {
 	return out
 }
 
-func runAll(cmds []tea.Cmd) []tea.Msg {
-	var (
-		mu  sync.Mutex
-		out []tea.Msg
-		wg  sync.WaitGroup
-	)
-	var run func(c tea.Cmd)
-	run = func(c tea.Cmd) {
-		defer wg.Done()
-		msg := c()
-		if b, ok := msg.(tea.BatchMsg); ok {
-			for _, inner := range b {
-				if inner != nil {
-					wg.Add(1)
-					go run(inner)
-				}
-			}
-			return
-		}
-		mu.Lock()
-		out = append(out, msg)
-		mu.Unlock()
-	}
-	for _, c := range cmds {
-		if c != nil {
-			wg.Add(1)
-			go run(c)
-		}
-	}
-	wg.Wait()
-	return out
-}
-
-func press(k string) tea.KeyPressMsg {
-	switch k {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "up":
-		return tea.KeyPressMsg{Code: tea.KeyUp}
-	case "end":
-		return tea.KeyPressMsg{Code: tea.KeyEnd}
-	case "backspace":
-		return tea.KeyPressMsg{Code: tea.KeyBackspace}
-	}
-	r := []rune(k)
-	return tea.KeyPressMsg{Code: r[0], Text: k}
-}
-
 // keys sends named keys in order and returns the root messages.
 func keys(t testing.TB, m *Model, names ...string) []tea.Msg {
 	t.Helper()
@@ -204,3 +153,7 @@ func typeText(t testing.TB, m *Model, s string) {
 		drive(t, m, m.Update(press(string(r))))
 	}
 }
+
+// Shared with the other UI packages' tests.
+var press = uitest.Key
+var runAll = uitest.RunAll

@@ -1,0 +1,75 @@
+// Package uitest holds what the UI packages' tests share: building key
+// presses as a terminal sends them, and running commands the way the Bubble
+// Tea runtime does. It is imported by tests only.
+package uitest
+
+import (
+	"sync"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+var namedKeys = map[string]tea.KeyPressMsg{
+	"enter":     {Code: tea.KeyEnter},
+	"esc":       {Code: tea.KeyEscape},
+	"tab":       {Code: tea.KeyTab},
+	"shift+tab": {Code: tea.KeyTab, Mod: tea.ModShift},
+	"ctrl+c":    {Code: 'c', Mod: tea.ModCtrl},
+	"up":        {Code: tea.KeyUp},
+	"down":      {Code: tea.KeyDown},
+	"left":      {Code: tea.KeyLeft},
+	"right":     {Code: tea.KeyRight},
+	"home":      {Code: tea.KeyHome},
+	"end":       {Code: tea.KeyEnd},
+	"pgup":      {Code: tea.KeyPgUp},
+	"pgdown":    {Code: tea.KeyPgDown},
+	"backspace": {Code: tea.KeyBackspace},
+	"space":     {Code: tea.KeySpace, Text: " "},
+}
+
+// Key is the key press named k: a name as key bindings spell it ("enter",
+// "shift+tab", "pgdown") or a printable key, which carries its Text as a
+// real terminal's does ("q", "G", "/").
+func Key(k string) tea.KeyPressMsg {
+	if msg, ok := namedKeys[k]; ok {
+		return msg
+	}
+	r := []rune(k)
+	return tea.KeyPressMsg{Code: r[0], Text: k}
+}
+
+// RunAll runs commands concurrently, as the runtime does (so one spinner
+// tick's sleep does not hold up the others), flattens batches, and returns
+// every message they produced.
+func RunAll(cmds []tea.Cmd) []tea.Msg {
+	var (
+		mu  sync.Mutex
+		out []tea.Msg
+		wg  sync.WaitGroup
+	)
+	var run func(c tea.Cmd)
+	run = func(c tea.Cmd) {
+		defer wg.Done()
+		msg := c()
+		if b, ok := msg.(tea.BatchMsg); ok {
+			for _, inner := range b {
+				if inner != nil {
+					wg.Add(1)
+					go run(inner)
+				}
+			}
+			return
+		}
+		mu.Lock()
+		out = append(out, msg)
+		mu.Unlock()
+	}
+	for _, c := range cmds {
+		if c != nil {
+			wg.Add(1)
+			go run(c)
+		}
+	}
+	wg.Wait()
+	return out
+}
