@@ -143,7 +143,16 @@ func startPane(session string, env map[string]string, argv ...string) (int, func
 		quoted = append(quoted, "'"+strings.ReplaceAll(a, "'", `'\''`)+"'")
 	}
 	args = append(args, "exec "+strings.Join(quoted, " "))
-	if _, err := tmux(args...); err != nil {
+	// A tmux server whose last session just ended may still be exiting:
+	// "server exited unexpectedly". Try again shortly.
+	var err error
+	for try := 0; try < 5; try++ {
+		if _, err = tmux(args...); err == nil {
+			break
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	if err != nil {
 		return 0, nil, err
 	}
 	stop := func() { tmux("kill-session", "-t", session) }
