@@ -95,6 +95,7 @@ if [ -n "${READER_FROM:-}" ]; then
 	# the service): for quick reruns after a service change.
 	say "reader figures reused from $READER_FROM"
 	cp "$READER_FROM"/{reader-bench.txt,startup.txt,reader.json} "$out/"
+	echo "reader_from=$(basename "$READER_FROM") (load average then: $(grep load_before "$READER_FROM/meta.txt" | cut -d= -f2))" >>"$out/meta.txt"
 else
 say "reader benchmarks"
 count=5

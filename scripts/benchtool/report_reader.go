@@ -80,6 +80,9 @@ func writeDoc(w *strings.Builder, r *results) {
 		"to make a row pass.\n\n")
 	fmt.Fprintf(w, "- Date: %s\n- Machine: %s cores (`nproc`), %s\n- Load average (1, 5, 15 min) before: %s; after: %s\n- Go: %s\n\n",
 		r.kv["meta.date"], r.kv["meta.cores"], r.kv["meta.cpu"], r.kv["meta.load_before"], r.kv["meta.load_after"], r.kv["meta.go"])
+	if from := r.kv["meta.reader_from"]; from != "" {
+		fmt.Fprintf(w, "The reader figures were taken in an earlier run, %s, and reused (`READER_FROM`).\n\n", from)
+	}
 	fmt.Fprintf(w, "Other work sharing the cores during the run shows up directly in these figures: the\n"+
 		"load average says how much there was.\n\n")
 	all := append(append(r.serviceRows(), r.importRows()...), r.readerRows()...)
