@@ -1,17 +1,52 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 
 	"tidings/server/store"
 )
 
-func TestWritesTheAskedNumberOfImportableArticles(t *testing.T) {
+// TestWritesTheAskedNumberOfArticlesWithUniqueURLs spans two demo rounds
+// (one has about 6,000 articles).
+func TestWritesTheAskedNumberOfArticlesWithUniqueURLs(t *testing.T) {
 	var out, errs bytes.Buffer
 	if err := run([]string{"--articles", "7000"}, &out, &errs); err != nil {
+		t.Fatal(err, errs.String())
+	}
+	urls := map[string]bool{}
+	sources := 0
+	sc := bufio.NewScanner(&out)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		var l struct {
+			ID, Name, Title, URL string
+			Popularity           *int
+		}
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			t.Fatalf("line %q: %v", sc.Text(), err)
+		}
+		if l.Title == "" {
+			sources++
+			continue
+		}
+		if urls[l.URL] || l.Popularity == nil {
+			t.Fatalf("article %s: repeated URL or no popularity", l.URL)
+		}
+		urls[l.URL] = true
+	}
+	if len(urls) != 7000 || sources == 0 {
+		t.Fatalf("%d articles with distinct URLs and %d sources; want 7000 and some", len(urls), sources)
+	}
+}
+
+func TestOutputImportsWithNothingSkipped(t *testing.T) {
+	var out, errs bytes.Buffer
+	if err := run([]string{"--articles", "300"}, &out, &errs); err != nil {
 		t.Fatal(err, errs.String())
 	}
 	s, err := store.Open("")
@@ -23,8 +58,8 @@ func TestWritesTheAskedNumberOfImportableArticles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if stats.Articles != 7000 || stats.Skipped != 0 || stats.Sources == 0 {
-		t.Fatalf("imported %+v; want 7000 articles, some sources, nothing skipped", stats)
+	if stats.Articles != 300 || stats.Skipped != 0 || stats.Sources == 0 {
+		t.Fatalf("imported %+v; want 300 articles, some sources, nothing skipped", stats)
 	}
 }
 
