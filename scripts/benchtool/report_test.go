@@ -1,0 +1,59 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestReportMarksUnmetBudgetsFailAndMissingFiguresFail(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("meta.txt", "date=2026-11-22\ncores=2\n")
+	write("import-1m.txt", "seconds=181.5\nuser=100\nsys=10\nmaxrss_kib=1024\n")
+	write("reader-bench.txt", strings.Join([]string{
+		"BenchmarkCursorMove/n=100000-2   100   900000 ns/op   10 B/op",
+		"BenchmarkCursorMove/n=100000-2   100   1200000 ns/op   10 B/op",
+		"BenchmarkCursorMove/n=100000-2   100   950000 ns/op   10 B/op",
+		"BenchmarkKeyPressBytes/move-2    40    3000 ns/op   2049 bytes/key",
+	}, "\n"))
+	r := &results{dir: dir, kv: map[string]string{}, bench: map[string]map[string][]float64{}}
+	for _, f := range []string{"meta.txt", "import-1m.txt", "reader-bench.txt"} {
+		if err := r.read(filepath.Join(dir, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if v, ok := r.median("BenchmarkCursorMove/n=100000", "ns/op"); !ok || v != 950000 {
+		t.Fatalf("median %v %v, want 950000 (the middle of three runs)", v, ok)
+	}
+	var md strings.Builder
+	writeDoc(&md, r)
+	doc := md.String()
+	for _, want := range []string{
+		"| import 1,000,000 articles from JSONL | < 3 min, memory bounded | 181.5 s wall", // 181.5 s is over 3 min
+		"| reader: BenchmarkCursorMove/n=100000 | cursor move < 1 ms at 100k | 0.950 ms | PASS |",
+		"| reader: BenchmarkKeyPressBytes/move | ≤ 2 KB written per j at 120×40 | 2049 bytes | **FAIL** |",
+		"every query class (load-1m.json) | not measured | **FAIL** (no figure) |",
+	} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("the report lacks %q:\n%s", want, doc)
+		}
+	}
+	if line := lineWith(doc, "import 1,000,000"); !strings.HasSuffix(line, "**FAIL** |") {
+		t.Errorf("an import over 3 minutes passed: %s", line)
+	}
+}
+
+func lineWith(doc, s string) string {
+	for _, l := range strings.Split(doc, "\n") {
+		if strings.Contains(l, s) {
+			return l
+		}
+	}
+	return ""
+}
