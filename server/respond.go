@@ -117,19 +117,33 @@ func articlesEnvelope(p model.Page[model.Article]) articlesBody {
 // writeJSON sends v with status. The body is encoded before the header is
 // written, so an encoding failure can still become a clean 500.
 func writeJSON(w http.ResponseWriter, status int, v any) error {
+	body, err := encodeJSON(v)
+	if err != nil {
+		return err
+	}
+	return writeBody(w, status, body)
+}
+
+// encodeJSON is v as the service sends it.
+func encodeJSON(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false) // titles keep their & < > readable
 	if err := enc.Encode(v); err != nil {
-		return err
+		return nil, err
 	}
+	return buf.Bytes(), nil
+}
+
+// writeBody sends an encoded JSON body with status.
+func writeBody(w http.ResponseWriter, status int, body []byte) error {
 	h := w.Header()
 	h.Set("Content-Type", "application/json")
-	h.Set("Content-Length", strconv.Itoa(buf.Len()))
+	h.Set("Content-Length", strconv.Itoa(len(body)))
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	_, err := w.Write(buf.Bytes())
+	_, err := w.Write(body)
 	return err
 }
 

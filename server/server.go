@@ -43,6 +43,7 @@ type handler struct {
 	now     func() time.Time
 	timeout time.Duration
 	routes  map[string]endpoint
+	bodies  *bodyCache
 }
 
 // endpoint answers one path: it parses the query and asks the store.
@@ -69,7 +70,8 @@ func newHandler(st *store.Store, cfg Config) (*handler, error) {
 	if cfg.RateLimit < 0 {
 		return nil, errors.New("server: the rate limit cannot be negative")
 	}
-	h := &handler{st: st, keys: keys, log: cfg.Logger, now: cfg.Now, timeout: cfg.QueryTimeout}
+	h := &handler{st: st, keys: keys, log: cfg.Logger, now: cfg.Now, timeout: cfg.QueryTimeout,
+		bodies: newBodyCache(maxCachedBodyBytes)}
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
 	}
@@ -127,14 +129,27 @@ func (h *handler) serve(w http.ResponseWriter, r *http.Request) {
 			"malformed query string: parameters must be URL-encoded name=value pairs joined by &")
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), h.timeout)
-	defer cancel()
-	body, err := ep(ctx, values)
-	if err != nil {
-		h.fail(w, r, err)
-		return
+	// The same query answers the same until the store's next write: the
+	// encoded body is cached (bodycache.go), so a page asked for again
+	// costs neither a query nor JSON encoding.
+	cacheKey := r.URL.Path + "?" + values.Encode()
+	gen := h.st.Generation()
+	body, ok := h.bodies.get(cacheKey, gen)
+	if !ok {
+		ctx, cancel := context.WithTimeout(r.Context(), h.timeout)
+		defer cancel()
+		v, err := ep(ctx, values)
+		if err != nil {
+			h.fail(w, r, err)
+			return
+		}
+		if body, err = encodeJSON(v); err != nil {
+			h.log.Warn("write response", "path", r.URL.Path, "err", err)
+			return
+		}
+		h.bodies.put(cacheKey, gen, body)
 	}
-	if err := writeJSON(w, http.StatusOK, body); err != nil {
+	if err := writeBody(w, http.StatusOK, body); err != nil {
 		h.log.Warn("write response", "path", r.URL.Path, "err", err)
 	}
 }

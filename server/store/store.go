@@ -91,6 +91,11 @@ func dsn(path string) string {
 	return u.String() + "?" + pragmas + "&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)"
 }
 
+// Generation changes with every write. Anything computed from the store
+// while Generation returned g stays true for as long as it returns g, so
+// callers can cache answers per generation as the store does itself.
+func (s *Store) Generation() uint64 { return s.gen.Load() }
+
 // Close releases the database.
 func (s *Store) Close() error {
 	s.stmtMu.Lock()
