@@ -70,6 +70,10 @@
 //     totalResults (spec 4.4 rule 4).
 //
 // Responses
+//   - Success bodies are cached, encoded, per path and parameters (in any
+//     order) until the store's next write (store.Generation), within
+//     32 MiB: the data changes only on an import, and a cached answer
+//     costs no query and no JSON encoding.
 //   - Every response of the handler, errors included, is JSON with
 //     "Content-Type: application/json" (UTF-8; HTML characters are not
 //     escaped). The one exception is outside it: net/http itself answers a
