@@ -74,13 +74,14 @@ func (f *form) messageLines(hint string, width, maxLines int, s *theme.Styles) [
 	if text == "" || maxLines < 1 {
 		return nil
 	}
-	lines := textsafe.Wrap(text, max(1, width))
+	inner := max(1, width-len(margin))
+	lines := textsafe.Wrap(text, inner)
 	if len(lines) > maxLines {
 		lines = lines[:maxLines]
-		lines[maxLines-1] = textsafe.Truncate(lines[maxLines-1]+" …", width)
+		lines[maxLines-1] = textsafe.Truncate(lines[maxLines-1]+" …", inner)
 	}
 	for i, l := range lines {
-		lines[i] = style.Render(l)
+		lines[i] = fit(margin+style.Render(l), width)
 	}
 	return lines
 }
@@ -106,9 +107,13 @@ func summary(q model.ArticlesQuery, width int, s *theme.Styles) string {
 		add("lang", string(q.Language))
 	}
 	add("sort", strings.ToLower(sortLabel(q.SortBy)))
-	body := textsafe.Truncate(strings.Join(parts, " · "), max(1, width-textsafe.Width(tail)))
-	return fit(s.Filters.Value.Render(body)+s.Filters.Label.Render(tail), width)
+	body := textsafe.Truncate(strings.Join(parts, " · "), max(1, width-len(margin)-textsafe.Width(tail)))
+	return fit(margin+s.Filters.Value.Render(body)+s.Filters.Label.Render(tail), width)
 }
+
+// margin indents the form's message and summary lines like its fields
+// and the result rows.
+const margin = "  "
 
 // padRight pads s with spaces to w cells.
 func padRight(s string, w int) string {
