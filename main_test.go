@@ -198,3 +198,21 @@ func TestKeyWarningNamesTheSaferWayAndNotTheKey(t *testing.T) {
 		t.Fatalf("warning %q should be one line suggesting NEWS_API_KEY", keyWarning)
 	}
 }
+
+func TestCompletionOffersAllowedValues(t *testing.T) {
+	for flag, want := range map[string]string{
+		"--country": "de\tGermany", "--category": "sports\tSports", "--language": "he\tHebrew",
+		"--sort-by": "publishedAt\tNewest first", "--screen": "sources",
+	} {
+		var out bytes.Buffer
+		cmd := newRootCommand(noEnv, &out)
+		cmd.SetOut(&out)
+		cmd.SetArgs([]string{"__complete", flag, ""})
+		if err := cmd.Execute(); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("completing %s offered %q, want %q among them", flag, out.String(), want)
+		}
+	}
+}
