@@ -1,12 +1,16 @@
 // Package uitest holds what the UI packages' tests share: building key
 // presses as a terminal sends them, and running commands the way the Bubble
-// Tea runtime does. It is imported by tests only.
+// Tea runtime does, and checking a view's frame. It is imported by tests
+// only.
 package uitest
 
 import (
+	"strings"
 	"sync"
+	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 var namedKeys = map[string]tea.KeyPressMsg{
@@ -72,4 +76,19 @@ func RunAll(cmds []tea.Cmd) []tea.Msg {
 	}
 	wg.Wait()
 	return out
+}
+
+// AssertFrame checks the screen contract: a view is exactly h lines, none
+// wider than w terminal cells.
+func AssertFrame(t testing.TB, view string, w, h int) {
+	t.Helper()
+	lines := strings.Split(view, "\n")
+	if len(lines) != h {
+		t.Fatalf("view has %d lines, want %d", len(lines), h)
+	}
+	for i, l := range lines {
+		if got := ansi.StringWidth(l); got > w {
+			t.Fatalf("line %d is %d cells wide (max %d): %q", i, got, w, ansi.Strip(l))
+		}
+	}
 }

@@ -3,6 +3,7 @@ package search
 import (
 	"fmt"
 	"testing"
+	"tidings/ui/internal/uitest"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
@@ -55,33 +56,6 @@ func TestViewGolden(t *testing.T) {
 	}
 }
 
-// assertFrame checks the screen contract: exactly h lines, none wider
-// than w cells.
-func assertFrame(t *testing.T, view string, w, h int) {
-	t.Helper()
-	lines := splitLines(view)
-	if len(lines) != h {
-		t.Fatalf("view has %d lines, want %d", len(lines), h)
-	}
-	for i, l := range lines {
-		if got := ansi.StringWidth(l); got > w {
-			t.Fatalf("line %d is %d cells wide (max %d): %q", i, got, w, ansi.Strip(l))
-		}
-	}
-}
-
-func splitLines(s string) []string {
-	var out []string
-	start := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\n' {
-			out = append(out, s[start:i])
-			start = i + 1
-		}
-	}
-	return append(out, s[start:])
-}
-
 func TestViewKeepsItsFrameAtTinySizes(t *testing.T) {
 	for _, size := range []struct{ w, h int }{{40, 10}, {1, 1}, {200, 60}} {
 		fc := &fakeClient{total: 30}
@@ -92,3 +66,5 @@ func TestViewKeepsItsFrameAtTinySizes(t *testing.T) {
 		assertFrame(t, m.View(), size.w, size.h)
 	}
 }
+
+var assertFrame = uitest.AssertFrame
