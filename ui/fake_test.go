@@ -154,29 +154,7 @@ func (h *harness) run(cmd tea.Cmd) {
 	}
 }
 
-func (h *harness) exec(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	done := make(chan tea.Msg, 1)
-	go func() { done <- cmd() }()
-	select {
-	case msg := <-done:
-		if batch, ok := msg.(tea.BatchMsg); ok {
-			var out []tea.Msg
-			for _, c := range batch {
-				out = append(out, h.exec(c)...)
-			}
-			return out
-		}
-		if msg == nil {
-			return nil
-		}
-		return []tea.Msg{msg}
-	case <-time.After(h.wait):
-		return nil
-	}
-}
+func (h *harness) exec(cmd tea.Cmd) []tea.Msg { return uitest.Run(cmd, h.wait) }
 
 func (h *harness) keys(keys ...string) {
 	for _, k := range keys {

@@ -92,28 +92,8 @@ func settle(t *testing.T, m *Model[string], cmd tea.Cmd) {
 	}
 }
 
-// run executes a command, expanding batches; commands still running after
-// a moment are timers and are skipped.
-func run(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	done := make(chan tea.Msg, 1)
-	go func() { done <- cmd() }()
-	select {
-	case msg := <-done:
-		if batch, ok := msg.(tea.BatchMsg); ok {
-			var out []tea.Msg
-			for _, c := range batch {
-				out = append(out, run(c)...)
-			}
-			return out
-		}
-		return []tea.Msg{msg}
-	case <-time.After(30 * time.Millisecond):
-		return nil
-	}
-}
+// run executes a command, skipping timers (see uitest.Run).
+func run(cmd tea.Cmd) []tea.Msg { return uitest.Run(cmd, 30*time.Millisecond) }
 
 func TestFirstPageShowsItemsAndProgress(t *testing.T) {
 	inBubble(t, func(t *testing.T) {

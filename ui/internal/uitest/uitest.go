@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -90,5 +91,33 @@ func AssertFrame(t testing.TB, view string, w, h int) {
 		if got := ansi.StringWidth(l); got > w {
 			t.Fatalf("line %d is %d cells wide (max %d): %q", i, got, w, ansi.Strip(l))
 		}
+	}
+}
+
+// Run runs cmd and the commands of any batches it returns, one at a time,
+// and returns their messages. A command still running after wait is taken
+// for a timer (a spinner tick, a countdown) and skipped, so tests see what
+// a command does at once without waiting for timers to fire.
+func Run(cmd tea.Cmd, wait time.Duration) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	done := make(chan tea.Msg, 1)
+	go func() { done <- cmd() }()
+	select {
+	case msg := <-done:
+		if batch, ok := msg.(tea.BatchMsg); ok {
+			var out []tea.Msg
+			for _, c := range batch {
+				out = append(out, Run(c, wait)...)
+			}
+			return out
+		}
+		if msg == nil {
+			return nil
+		}
+		return []tea.Msg{msg}
+	case <-time.After(wait):
+		return nil
 	}
 }

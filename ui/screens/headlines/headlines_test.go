@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 	"testing/synctest"
+	"tidings/ui/internal/uitest"
 	"time"
 
 	"charm.land/bubbles/v2/spinner"
@@ -83,29 +84,8 @@ func settle(m *Model, cmd tea.Cmd) []tea.Msg {
 	return out
 }
 
-func run(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	done := make(chan tea.Msg, 1)
-	go func() { done <- cmd() }()
-	select {
-	case msg := <-done:
-		if b, ok := msg.(tea.BatchMsg); ok {
-			var out []tea.Msg
-			for _, c := range b {
-				out = append(out, run(c)...)
-			}
-			return out
-		}
-		if msg == nil {
-			return nil
-		}
-		return []tea.Msg{msg}
-	case <-time.After(60 * time.Millisecond):
-		return nil
-	}
-}
+// run executes a command, skipping timers (see uitest.Run).
+func run(cmd tea.Cmd) []tea.Msg { return uitest.Run(cmd, 60*time.Millisecond) }
 
 func press(m *Model, keys ...string) []tea.Msg {
 	var out []tea.Msg
