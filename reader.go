@@ -70,16 +70,19 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 	}
 	term := ui.NewTerminal(os.Stdout) // lets the UI see its first frame go out
 	app := ui.New(ui.Config{
-		Terminal:  term,
-		Client:    client,
-		Demo:      demo,
-		BaseURL:   displayURL(cfg.baseURL, demo),
-		Screen:    cfg.screen,
-		Headlines: cfg.headlines,
-		Sources:   cfg.sources,
-		Search:    cfg.search,
-		PageSize:  cfg.pageSize,
-		Version:   appVersion(),
+		Terminal: term,
+		Client:   client,
+		Demo:     demo,
+		// The demo service answers from this process faster than a
+		// frame: its first requests need not wait for the first frame.
+		LocalService: demo,
+		BaseURL:      displayURL(cfg.baseURL, demo),
+		Screen:       cfg.screen,
+		Headlines:    cfg.headlines,
+		Sources:      cfg.sources,
+		Search:       cfg.search,
+		PageSize:     cfg.pageSize,
+		Version:      appVersion(),
 	})
 	if path := os.Getenv("TIDINGS_DEBUG_LOG"); path != "" {
 		f, err := openDebugLog(path)

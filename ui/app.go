@@ -49,6 +49,11 @@ type Config struct {
 	// NewTerminal: then the first requests go as soon as the first frame
 	// has been written, rather than a tick period later (firstframe.go).
 	Terminal *Terminal
+	// LocalService says the service runs in this process (the demo): it
+	// answers in a few milliseconds, faster than the first frame is
+	// drawn, so the first requests go at once instead of waiting for the
+	// frame, and the first headlines can be on the first or second frame.
+	LocalService bool
 }
 
 // listScreens are the screens with tabs, in tab order.
@@ -79,6 +84,11 @@ type App struct {
 	held       []tea.Cmd
 	frameArmed bool
 	term       *Terminal // nil: no view of what is written
+	eager      bool      // first requests go at once (Config.LocalService)
+	// background are the first requests of the screens not showing at
+	// start, sent once the screen showing has its first page (see Init).
+	background []tea.Cmd
+	start      common.ScreenID
 }
 
 // New builds the UI. Nothing is fetched until the program runs Init.
@@ -108,6 +118,7 @@ func New(cfg Config) *App {
 		isDark:  true,
 		noColor: noColor,
 		term:    cfg.Terminal,
+		eager:   cfg.LocalService,
 		version: cfg.Version,
 		openURL: browser.OpenURL,
 		cancel:  cancel,
@@ -122,18 +133,45 @@ func New(cfg Config) *App {
 	if _, ok := a.screens[a.active]; !ok {
 		a.active = common.Headlines
 	}
+	a.start = a.active
 	return a
 }
 
 // Init implements tea.Model: ask for the background colour and let every
-// screen start loading; their first requests go once the first frame, with
-// its spinners, is on screen (firstframe.go).
+// screen start loading.
+//
+// The screen showing goes first: its first request goes once the first
+// frame, with its spinner, is on screen (firstframe.go), or at once to a
+// service in this process. The other screens' first requests wait until
+// it has its first page (or an error), or the user moves to another
+// screen: at start-up they would only compete with it for the cores, the
+// connection and the service (a page of 100 sources to fetch, decode and
+// clean while the first headlines are on their way).
 func (a *App) Init() tea.Cmd {
-	var first []tea.Cmd
+	visible := a.screens[a.active].Init()
 	for _, id := range listScreens {
-		first = append(first, a.screens[id].Init())
+		if id != a.active {
+			a.background = append(a.background, a.screens[id].Init())
+		}
 	}
-	return tea.Batch(tea.RequestBackgroundColor, a.holdFirstRequests(first))
+	if a.eager {
+		return tea.Batch(tea.RequestBackgroundColor, visible)
+	}
+	return tea.Batch(tea.RequestBackgroundColor, a.holdFirstRequests([]tea.Cmd{visible}))
+}
+
+// releaseBackground sends the hidden screens' first requests (Init) once
+// the start screen has stopped loading or is no longer showing.
+func (a *App) releaseBackground() tea.Cmd {
+	if a.background == nil {
+		return nil
+	}
+	if s, ok := a.screens[a.active]; ok && a.active == a.start && s.Loading() {
+		return nil
+	}
+	cmds := a.background
+	a.background = nil
+	return tea.Batch(cmds...)
 }
 
 // Active is the screen showing.

@@ -25,6 +25,7 @@ type fakeClient struct {
 	total     int
 	errs      []error
 	headlines []model.HeadlinesQuery
+	sources   int  // Sources calls
 	badURL    bool // the first article's link is not http(s)
 	hostile   bool // the first article is full of terminal escapes
 }
@@ -89,6 +90,9 @@ func (f *fakeClient) Articles(_ context.Context, q model.ArticlesQuery) (model.P
 }
 
 func (f *fakeClient) Sources(_ context.Context, q model.SourcesQuery) (model.Page[model.Source], error) {
+	f.mu.Lock()
+	f.sources++
+	f.mu.Unlock()
 	var items []model.Source
 	for i := 0; i < 5; i++ {
 		items = append(items, model.Source{

@@ -14,6 +14,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"tidings/model"
+	"tidings/ui/common"
+	"tidings/ui/internal/uitest"
 )
 
 // screenLog is the program's output, safe to read while it is written.
@@ -121,5 +123,72 @@ func TestFirstRequestsGoJustAfterTheFrameIsWritten(t *testing.T) {
 	afterWrite(term.nextWrite(6), 30*time.Millisecond)()
 	if waited := time.Since(start); waited < 30*time.Millisecond {
 		t.Fatalf("released after %v with nothing written, before the limit", waited)
+	}
+}
+
+// Against a remote service the first requests wait for the first frame;
+// to the in-process demo service they go at once, so its answer can be on
+// the first frames rather than one more request-and-answer later.
+func TestFirstRequestsWaitForTheFrameOnlyForARemoteService(t *testing.T) {
+	for _, local := range []bool{false, true} {
+		client := &fakeClient{total: 30}
+		app := New(Config{Client: client, LocalService: local, Now: func() time.Time { return testNow }})
+		uitest.Run(app.Init(), 50*time.Millisecond) // timers (the frame wait) are skipped
+		client.mu.Lock()
+		sent := len(client.headlines)
+		client.mu.Unlock()
+		switch {
+		case local && sent != 1:
+			t.Errorf("in-process service: %d headlines requests at start, want 1 at once", sent)
+		case !local && sent != 0:
+			t.Errorf("remote service: %d headlines requests before the first frame, want none", sent)
+		}
+	}
+}
+
+func (f *fakeClient) sourcesCalls() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.sources
+}
+
+// The screen showing loads first: the hidden screens' first requests go
+// once its first page is in, so they do not compete with it at start-up.
+func TestHiddenScreensLoadAfterTheFirstPageOfTheVisibleOne(t *testing.T) {
+	client := &fakeClient{total: 30}
+	app := New(Config{Client: client, LocalService: true, Now: func() time.Time { return testNow }})
+	app.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	answers := uitest.Run(app.Init(), 50*time.Millisecond)
+	if n := len(client.headlineQueries()); n != 1 {
+		t.Fatalf("%d headlines requests at start, want 1", n)
+	}
+	if n := client.sourcesCalls(); n != 0 {
+		t.Fatalf("sources requested %d times before the first headlines arrived, want 0", n)
+	}
+	var next []tea.Cmd
+	for _, msg := range answers { // the first page of headlines, the background colour
+		_, cmd := app.Update(msg)
+		next = append(next, cmd)
+	}
+	uitest.Run(tea.Batch(next...), 50*time.Millisecond)
+	if n := client.sourcesCalls(); n != 1 {
+		t.Fatalf("sources requested %d times after the first headlines arrived, want 1", n)
+	}
+}
+
+// Moving to a hidden screen before the first page of the start screen is
+// in sends its first request at once rather than leaving it waiting.
+func TestSwitchingScreensAtStartLoadsTheNewScreenAtOnce(t *testing.T) {
+	client := &fakeClient{total: 30}
+	app := New(Config{Client: client, LocalService: true, Now: func() time.Time { return testNow }})
+	app.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	app.Init() // the headlines request is never answered
+	_, cmd := app.Update(uitest.Key("2"))
+	uitest.Run(cmd, 50*time.Millisecond)
+	if app.Active() != common.Sources {
+		t.Fatalf("active screen %v after 2, want sources", app.Active())
+	}
+	if n := client.sourcesCalls(); n != 1 {
+		t.Fatalf("sources requested %d times after moving to the screen, want 1", n)
 	}
 }

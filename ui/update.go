@@ -14,54 +14,63 @@ import (
 // Update implements tea.Model. Keys and mouse go to the active screen
 // (after the global keys); cross-screen messages are handled here; all
 // other messages (page answers, ticks) go to every screen, each of which
-// ignores what is not its own.
+// ignores what is not its own. After each, the hidden screens' first
+// requests go if their time has come (Init).
 func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := a.update(msg)
+	if bg := a.releaseBackground(); bg != nil {
+		cmd = tea.Batch(cmd, bg)
+	}
+	return a, cmd
+}
+
+func (a *App) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		return a, a.handleKey(inertKey(msg))
+		return a.handleKey(inertKey(msg))
 	case tea.MouseMsg:
-		return a, a.handleMouse(msg)
+		return a.handleMouse(msg)
 	case tea.PasteMsg:
 		// Every text field is one line, and whatever it holds is drawn:
 		// pasted escapes or bidi overrides would reach the terminal.
 		msg.Content = strings.ReplaceAll(textsafe.Clean(msg.Content), "\n", " ")
-		return a, a.current().Update(msg)
+		return a.current().Update(msg)
 	case tea.PasteStartMsg, tea.PasteEndMsg:
-		return a, a.current().Update(msg)
+		return a.current().Update(msg)
 	case tea.WindowSizeMsg:
 		a.width, a.height = msg.Width, msg.Height
 		a.layout()
-		return a, a.sized()
+		return a.sized()
 	case firstFrameMsg:
-		return a, a.releaseFirstRequests()
+		return a.releaseFirstRequests()
 	case tea.BackgroundColorMsg:
 		a.setTheme(msg.IsDark())
-		return a, nil
+		return nil
 	case common.OpenArticleMsg:
 		a.reader.SetArticle(msg.Article, msg.Origin)
 		a.switchTo(common.Reader)
-		return a, nil
+		return nil
 	case common.StepArticleMsg:
 		if origin, ok := a.screens[a.reader.Origin()]; ok {
-			return a, origin.Update(msg)
+			return origin.Update(msg)
 		}
-		return a, nil
+		return nil
 	case common.BackMsg:
 		a.switchTo(a.reader.Origin())
-		return a, nil
+		return nil
 	case common.SearchMsg:
 		a.switchTo(common.Search)
-		return a, a.screens[common.Search].Update(msg)
+		return a.screens[common.Search].Update(msg)
 	case common.StatusMsg:
-		return a, a.status.Show(msg.Text, msg.Level)
+		return a.status.Show(msg.Text, msg.Level)
 	case common.OpenURLMsg:
-		return a, a.openLink(msg.URL)
+		return a.openLink(msg.URL)
 	case common.CopyURLMsg:
-		return a, a.copyLink(msg.URL)
+		return a.copyLink(msg.URL)
 	case browserDoneMsg:
-		return a, a.browserDone(msg)
+		return a.browserDone(msg)
 	}
-	return a, a.broadcast(msg)
+	return a.broadcast(msg)
 }
 
 // inertKey drops from a key's text what must never be drawn (a bidi

@@ -48,4 +48,7 @@ type Screen interface {
 	// CapturesInput is true while a text field or picker has focus; the
 	// root then forwards every key but ctrl+c to the screen.
 	CapturesInput() bool
+	// Loading is true while a page of the screen's list is being fetched,
+	// from the moment it is asked for (the first page included).
+	Loading() bool
 }

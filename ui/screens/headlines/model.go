@@ -84,6 +84,9 @@ func (m *Model) Status() string { return m.list.Status() }
 // CapturesInput implements common.Screen: an open picker takes every key.
 func (m *Model) CapturesInput() bool { return m.country.IsOpen() || m.category.IsOpen() }
 
+// Loading implements common.Screen.
+func (m *Model) Loading() bool { return m.list.Loading() }
+
 // SetSize implements common.Screen.
 func (m *Model) SetSize(width, height int) {
 	m.width, m.height = width, height

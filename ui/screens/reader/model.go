@@ -76,6 +76,9 @@ func (m *Model) Title() string { return "Article" }
 // CapturesInput implements common.Screen.
 func (m *Model) CapturesInput() bool { return false }
 
+// Loading implements common.Screen: the reader fetches nothing.
+func (m *Model) Loading() bool { return false }
+
 // SetSize implements common.Screen.
 func (m *Model) SetSize(width, height int) {
 	m.width, m.height = width, height

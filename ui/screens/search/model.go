@@ -84,6 +84,9 @@ func (m *Model) Status() string {
 // key is the form's (q, 1, tab… are typed or move between fields).
 func (m *Model) CapturesInput() bool { return m.focus == focusForm }
 
+// Loading implements common.Screen.
+func (m *Model) Loading() bool { return m.results.Loading() }
+
 // ShortHelp implements common.Screen.
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.ctx.Keys

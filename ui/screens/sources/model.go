@@ -113,6 +113,9 @@ func (m *Model) Status() string { return m.list.Status() }
 // or a picker is open.
 func (m *Model) CapturesInput() bool { return m.filtering || m.picker != nil }
 
+// Loading implements common.Screen.
+func (m *Model) Loading() bool { return m.list.Loading() }
+
 // ShortHelp implements common.Screen.
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.ctx.Keys
