@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"time"
 
-	"tidings/model"
 	"tidings/server"
 	"tidings/server/demodb"
 	"tidings/server/store"
@@ -86,24 +85,15 @@ func demoHandler(key string) (st *store.Store, h http.Handler, err error) {
 	if st, err = demodb.Open(time.Now()); err != nil {
 		return nil, nil, err
 	}
-	warmUp(st)
+	// No warm-up queries here: the reader's first request goes as soon as
+	// the program starts (ui.Config.LocalService) and would only wait
+	// behind them; it warms the store itself.
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil)) // the terminal belongs to the UI
 	if h, err = server.New(st, server.Config{APIKeys: []string{key}, Logger: quiet}); err != nil {
 		st.Close()
 		return nil, nil, err
 	}
 	return st, h, nil
-}
-
-// warmUp asks the store what the reader asks first, while the reader is
-// still drawing its first frame: SQLite reads the schema and the pages of
-// the first page's rows, the statements are prepared and the totals
-// cached, so the real requests find it all ready. The answers are the
-// store's own; an error here will show again on the real request.
-func warmUp(st *store.Store) {
-	ctx := context.Background()
-	_, _ = st.Headlines(ctx, model.HeadlinesQuery{Page: model.DefaultPage, PageSize: model.DefaultPageSize})
-	_, _ = st.Sources(ctx, model.SourcesQuery{Page: model.DefaultPage, PageSize: model.DefaultPageSize})
 }
 
 // unavailable answers every request with the reason the demo could not
