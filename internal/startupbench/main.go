@@ -5,9 +5,16 @@
 // The start instant is taken by this program itself, re-run inside the
 // pane as a thin wrapper that records the time and then execs the binary
 // (so tmux's own start-up is not counted); the end instant is the first
-// capture-pane whose text matches -until. Polling costs a millisecond or
-// two per capture, so the figure is an upper bound by about that much.
+// capture of the pane whose text matches -until, taken through one tmux
+// control-mode client (watch.go): a capture costs the tmux server a
+// fraction of a millisecond and the poll sleeps 0.5 ms between captures,
+// so the figure is an upper bound by about a millisecond. (Spawning a
+// `tmux capture-pane` per look, as this program first did, kept a core
+// busy with tmux clients and added about 10 ms to the median on 2 cores.)
 // Each run uses a tmux server of its own (its own socket).
+//
+// With -drop-caches (root only) each run starts with an empty page cache:
+// a cold start, the binary read from disk.
 //
 // Do not run it at real-time priority (chrt): its polling and the Go
 // runtime then starve tmux and each other. Under load, `nice -n -10`
@@ -46,6 +53,8 @@ func main() {
 	runs := flag.Int("runs", 10, "how many starts to time")
 	until := flag.String("until", `loaded \d+ of \d+`, "regexp the pane must show to count as started")
 	timeout := flag.Duration("timeout", 10*time.Second, "give up on a run after this long")
+	flag.BoolVar(&dropCaches, "drop-caches", false, "empty the kernel's page cache before each run (needs root):\n"+
+		"times a cold start, with the binary read from disk")
 	remote := flag.String("frame-first", "", "instead of timing: check that the pane matches this regexp\n"+
 		"(e.g. 'Loading headlines') when the first request reaches a service run by this program")
 	flag.Parse()
@@ -124,6 +133,11 @@ func measure(bin string, args []string, runs int, until *regexp.Regexp, timeout 
 
 func once(self, bin string, args []string, dir string, i int, until *regexp.Regexp, timeout time.Duration) (time.Duration, error) {
 	session := fmt.Sprintf("startupbench-%d-%d", os.Getpid(), i)
+	if dropCaches {
+		if err := dropPageCache(); err != nil {
+			return 0, err
+		}
+	}
 	stamp := filepath.Join(dir, session)
 	cmd := append([]string{"new-session", "-d", "-s", session, "-x", "120", "-y", "40",
 		self, "-stamp", stamp, bin}, args...)
@@ -131,15 +145,20 @@ func once(self, bin string, args []string, dir string, i int, until *regexp.Rege
 		return 0, fmt.Errorf("tmux new-session: %v: %s", err, out)
 	}
 	defer tmux(session, "kill-session", "-t", session).Run()
+	w, err := watchPane(session)
+	if err != nil {
+		return 0, err
+	}
+	defer w.close()
 	deadline := time.Now().Add(timeout)
 	var last string
 	for time.Now().Before(deadline) {
-		out, err := tmux(session, "capture-pane", "-p", "-t", session).Output()
+		text, err := w.capture()
 		seen := time.Now()
 		if err != nil {
-			return 0, fmt.Errorf("capture-pane: %w", err)
+			return 0, err
 		}
-		last = string(out)
+		last = text
 		if until.MatchString(last) {
 			start, err := readStamp(stamp)
 			if err != nil {
@@ -147,8 +166,8 @@ func once(self, bin string, args []string, dir string, i int, until *regexp.Rege
 			}
 			return seen.Sub(start), nil
 		}
-		// A breath between captures, so polling does not starve the
-		// program measured or tmux of a core.
+		// A breath between captures, so the tmux server has time for
+		// the program's output.
 		time.Sleep(500 * time.Microsecond)
 	}
 	return 0, fmt.Errorf("no match for %q within %v; the pane showed:\n%s", until, timeout, strings.TrimRight(last, "\n "))
@@ -186,3 +205,19 @@ func report(times []time.Duration) {
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// dropCaches is -drop-caches.
+var dropCaches bool
+
+// dropPageCache writes back and then drops the kernel's clean page cache,
+// so the next start reads the binary from disk, as a first start after a
+// while does on a machine that reclaims idle page cache.
+func dropPageCache() error {
+	if err := exec.Command("sync").Run(); err != nil {
+		return fmt.Errorf("sync: %w", err)
+	}
+	if err := os.WriteFile("/proc/sys/vm/drop_caches", []byte("3\n"), 0o200); err != nil {
+		return fmt.Errorf("-drop-caches: %w", err)
+	}
+	return nil
+}

@@ -48,17 +48,20 @@ func frameFirstOnce(self, bin, dir string, i int, frame *regexp.Regexp, timeout 
 	}
 	session := fmt.Sprintf("startupbench-remote-%d-%d", os.Getpid(), i)
 	seen := make(chan string, 1)
+	var pane *paneWatcher // attached before any request can come (below)
 	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		out, _ := tmux(session, "capture-pane", "-p", "-t", session).Output()
+		out, err := pane.capture()
+		if err != nil {
+			out = "capture failed: " + err.Error()
+		}
 		select {
-		case seen <- string(out):
+		case seen <- out:
 		default:
 		}
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusServiceUnavailable)
 		fmt.Fprint(w, `{"status":"error","code":"unavailable","message":"startupbench"}`)
 	})}
-	go srv.Serve(ln)
 	defer srv.Close()
 	base := "http://" + ln.Addr().String() + "/v2"
 	stamp := filepath.Join(dir, session)
@@ -67,6 +70,14 @@ func frameFirstOnce(self, bin, dir string, i int, frame *regexp.Regexp, timeout 
 		return false, "", fmt.Errorf("tmux new-session: %v: %s", err, out)
 	}
 	defer tmux(session, "kill-session", "-t", session).Run()
+	// The requests wait in the listen backlog until the watcher is
+	// attached: the capture at the first one is then a line to tmux, not a
+	// process start that would give the program milliseconds more to draw.
+	if pane, err = watchPane(session); err != nil {
+		return false, "", err
+	}
+	defer pane.close()
+	go srv.Serve(ln)
 	select {
 	case screen := <-seen:
 		return frame.MatchString(screen), screen, nil
