@@ -53,7 +53,12 @@ func Clean(s string) string {
 	for i := 0; i < len(s); {
 		i = c.step(s, i)
 	}
-	return c.out.String()
+	if out := c.out.String(); out != s {
+		return out
+	}
+	// Nothing was changed: keep the service's string and let the copy go,
+	// so a loaded article does not hold its text twice.
+	return s
 }
 
 // isPlainASCII reports whether s is printable ASCII and '\n' only, the

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // cleanCases is the terminal-safety corpus: every way we know for a string
@@ -244,5 +245,19 @@ func TestLine(t *testing.T) {
 		if again := Line(got); again != got {
 			t.Errorf("Line not idempotent on %q: %q", got, again)
 		}
+	}
+}
+
+// Clean text comes back as the very string it was given (not an equal
+// copy), so loaded articles do not hold their text twice.
+func TestCleanKeepsTheStringItIsGivenWhenNothingChanges(t *testing.T) {
+	for _, s := range []string{"Markets rally – what it means", "Новости дня", "東京の天気", "مرحبا بالعالم"} {
+		if got := Clean(s); unsafe.StringData(got) != unsafe.StringData(s) {
+			t.Errorf("Clean(%q) returned a copy", s)
+		}
+	}
+	dirty := "bell\x07 here"
+	if got := Clean(dirty); got == dirty {
+		t.Errorf("Clean(%q) changed nothing", dirty)
 	}
 }
