@@ -184,7 +184,7 @@ func TestDemoFlowPickCountryAndRead(t *testing.T) {
 	}
 	sources, _ := demo.Catalogue(time.Now())
 	for _, s := range sources {
-		if s.ID == a.Source.ID && s.Country != "de" {
+		if s.Name == a.Source && s.Country != "de" {
 			t.Fatalf("opened %q from %s (%s), want a German headline", a.Title, s.Name, s.Country)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"tidings/ui/common"
+	"tidings/ui/components/articles"
 	"tidings/ui/textsafe"
 	"tidings/ui/theme"
 )
@@ -46,8 +47,8 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 	case tea.BackgroundColorMsg:
 		a.setTheme(msg.IsDark())
 		return nil
-	case common.OpenArticleMsg:
-		a.reader.SetArticle(msg.Article, msg.Origin)
+	case articles.OpenMsg:
+		a.reader.SetArticle(msg.Item, msg.Origin)
 		a.switchTo(common.Reader)
 		return nil
 	case common.StepArticleMsg:

@@ -6,15 +6,8 @@ import (
 	"tidings/model"
 )
 
-// OpenArticleMsg asks the root to show an article in the reader. Origin is
-// the list it came from, which answers StepArticleMsg.
-type OpenArticleMsg struct {
-	Article model.Article
-	Origin  ScreenID
-}
-
 // StepArticleMsg asks the origin list to move its cursor by Delta (loading
-// more if needed) and answer with an OpenArticleMsg for the new article.
+// more if needed) and answer with an articles.OpenMsg for the new article.
 type StepArticleMsg struct{ Delta int }
 
 // BackMsg asks the root to leave the reader for its origin screen.

@@ -15,10 +15,13 @@ import (
 	"tidings/ui/textsafe"
 )
 
-// Item is an article ready for display. Every string field is sanitised;
-// Article keeps the original for the reader.
+// Item is an article ready for display. Every string field but Link is
+// sanitised. It keeps no copy of the model.Article it was made from: a
+// list holds thousands of Items, and the original's struct and the fields
+// nothing shows (urlToImage, the source's id) would be a third of its
+// memory (the strings the two share are one copy: textsafe returns clean
+// text as the very string it was given).
 type Item struct {
-	Article     model.Article
 	Title       string
 	Source      string
 	Author      string
@@ -27,13 +30,14 @@ type Item struct {
 	More        int    // characters the service left out of Content
 	URL         string // empty when the link is not an http(s) URL
 	RawURL      string // the link as sent, sanitised, for error messages
+	Link        string // the link exactly as sent: checked again before it is opened, never drawn
 	PublishedAt time.Time
 }
 
 // FromArticle sanitises an article into an Item.
 func FromArticle(a model.Article) Item {
 	it := Item{
-		Article:     a,
+		Link:        a.URL,
 		Title:       textsafe.Line(textsafe.FromHTML(a.Title)),
 		Source:      textsafe.Line(textsafe.FromHTML(a.Source.Name)),
 		Author:      textsafe.Line(textsafe.FromHTML(a.Author)),
@@ -57,6 +61,13 @@ func FromArticle(a model.Article) Item {
 	return it
 }
 
+// OpenMsg asks the root to show an article in the reader. Origin is the
+// list it came from, which answers common.StepArticleMsg.
+type OpenMsg struct {
+	Item   Item
+	Origin common.ScreenID
+}
+
 // FromPage sanitises a page of articles.
 func FromPage(p model.Page[model.Article]) model.Page[Item] {
 	items := make([]Item, len(p.Items))
@@ -69,10 +80,10 @@ func FromPage(p model.Page[model.Article]) model.Page[Item] {
 // Key identifies an article across pages: its URL, or its title and
 // source when it has none.
 func Key(it Item) string {
-	if it.Article.URL != "" {
-		return it.Article.URL
+	if it.Link != "" {
+		return it.Link
 	}
-	return it.Article.Source.Name + "\x00" + it.Article.Title
+	return it.Source + "\x00" + it.Title
 }
 
 // HeadlinesFetch fetches pages of a copy of q, sanitising them inside the

@@ -17,6 +17,7 @@ import (
 	"tidings/keymap"
 	"tidings/model"
 	"tidings/ui/common"
+	"tidings/ui/components/articles"
 	"tidings/ui/theme"
 )
 
@@ -75,7 +76,7 @@ func settle(m *Model, cmd tea.Cmd) []tea.Msg {
 	for _, msg := range run(cmd) {
 		switch msg.(type) {
 		case spinner.TickMsg:
-		case common.OpenArticleMsg, common.StatusMsg, common.OpenURLMsg, common.CopyURLMsg:
+		case articles.OpenMsg, common.StatusMsg, common.OpenURLMsg, common.CopyURLMsg:
 			out = append(out, msg)
 		default:
 			out = append(out, settle(m, m.Update(msg))...)
@@ -151,8 +152,8 @@ func TestEnterOpensSelected(t *testing.T) {
 		if len(msgs) != 1 {
 			t.Fatalf("enter gave %v", msgs)
 		}
-		open := msgs[0].(common.OpenArticleMsg)
-		if open.Origin != common.Headlines || open.Article.Title != "United States story 02" {
+		open := msgs[0].(articles.OpenMsg)
+		if open.Origin != common.Headlines || open.Item.Title != "United States story 02" {
 			t.Fatalf("opened %+v", open)
 		}
 		if msgs := press(m, "o"); len(msgs) != 1 || msgs[0] != (common.OpenURLMsg{URL: "https://x.example/us/1"}) {
@@ -165,7 +166,7 @@ func TestStepAtTheEnd(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		m := newScreen(t, &fakeClient{total: 2}, 80, 20, model.HeadlinesQuery{})
 		msgs := settle(m, m.Update(common.StepArticleMsg{Delta: 1}))
-		if len(msgs) != 1 || msgs[0].(common.OpenArticleMsg).Article.Title != "All countries story 02" {
+		if len(msgs) != 1 || msgs[0].(articles.OpenMsg).Item.Title != "All countries story 02" {
 			t.Fatalf("step gave %v", msgs)
 		}
 		msgs = settle(m, m.Update(common.StepArticleMsg{Delta: 1}))

@@ -6,6 +6,7 @@ import (
 
 	"tidings/model"
 	"tidings/ui/common"
+	"tidings/ui/components/articles"
 	"tidings/ui/components/pagedlist"
 	"tidings/ui/components/picker"
 )
@@ -49,12 +50,12 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.open()
 	case key.Matches(msg, k.List.OpenBrowser):
 		if it, ok := m.list.Selected(); ok {
-			return common.Cmd(common.OpenURLMsg{URL: it.Article.URL})
+			return common.Cmd(common.OpenURLMsg{URL: it.Link})
 		}
 		return nil
 	case key.Matches(msg, k.List.CopyLink):
 		if it, ok := m.list.Selected(); ok {
-			return common.Cmd(common.CopyURLMsg{URL: it.Article.URL})
+			return common.Cmd(common.CopyURLMsg{URL: it.Link})
 		}
 		return nil
 	case key.Matches(msg, k.Headlines.Country):
@@ -99,7 +100,7 @@ func (m *Model) open() tea.Cmd {
 	if !ok {
 		return nil
 	}
-	return common.Cmd(common.OpenArticleMsg{Article: it.Article, Origin: common.Headlines})
+	return common.Cmd(articles.OpenMsg{Item: it, Origin: common.Headlines})
 }
 
 // step answers the reader's next/previous request: move, and open the new

@@ -5,7 +5,7 @@
 //
 // The reader owns no list: stepping sends common.StepArticleMsg, which the
 // root hands to the origin screen; that screen answers with the next
-// common.OpenArticleMsg.
+// articles.OpenMsg.
 package reader
 
 import (
@@ -13,7 +13,6 @@ import (
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 
-	"tidings/model"
 	"tidings/ui/common"
 	"tidings/ui/components/articles"
 )
@@ -54,8 +53,8 @@ func New(ctx *common.Context) *Model {
 }
 
 // SetArticle shows an article from the list origin, scrolled to the top.
-func (m *Model) SetArticle(a model.Article, origin common.ScreenID) {
-	m.item, m.has, m.origin = articles.FromArticle(a), true, origin
+func (m *Model) SetArticle(it articles.Item, origin common.ScreenID) {
+	m.item, m.has, m.origin = it, true, origin
 	m.built = buildKey{}
 	m.rebuild()
 	m.vp.GotoTop()
@@ -65,7 +64,7 @@ func (m *Model) SetArticle(a model.Article, origin common.ScreenID) {
 func (m *Model) Origin() common.ScreenID { return m.origin }
 
 // Article is the article showing, and whether there is one.
-func (m *Model) Article() (model.Article, bool) { return m.item.Article, m.has }
+func (m *Model) Article() (articles.Item, bool) { return m.item, m.has }
 
 // Init implements common.Screen.
 func (m *Model) Init() tea.Cmd { return nil }
@@ -120,9 +119,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Prev):
 		return common.Cmd(common.StepArticleMsg{Delta: -1})
 	case key.Matches(msg, k.OpenBrowser):
-		return common.Cmd(common.OpenURLMsg{URL: m.item.Article.URL})
+		return common.Cmd(common.OpenURLMsg{URL: m.item.Link})
 	case key.Matches(msg, k.CopyLink):
-		return common.Cmd(common.CopyURLMsg{URL: m.item.Article.URL})
+		return common.Cmd(common.CopyURLMsg{URL: m.item.Link})
 	case key.Matches(msg, k.Top):
 		m.vp.GotoTop()
 		return nil

@@ -12,6 +12,7 @@ import (
 	"tidings/keymap"
 	"tidings/model"
 	"tidings/ui/common"
+	"tidings/ui/components/articles"
 	"tidings/ui/theme"
 )
 
@@ -44,7 +45,7 @@ func msgOf(cmd tea.Cmd) tea.Msg {
 
 func TestShowsEveryPartOfTheArticle(t *testing.T) {
 	m := newReader(80, 60)
-	m.SetArticle(article, common.Headlines)
+	m.SetArticle(articles.FromArticle(article), common.Headlines)
 	out := ansi.Strip(m.View())
 	for _, want := range []string{
 		"Parliament passes the budget", "Daily News · by Jane Doe", "Sun 22 Nov 2026 15:00 UTC · 3h ago",
@@ -65,7 +66,7 @@ func TestFitsTheAreaAtAnyWidth(t *testing.T) {
 	rtl.Title = "\u202eעדכון חשוב: הכנסת אישרה את התקציב לאחר לילה ארוך של דיונים"
 	for _, w := range []int{40, 80, 140, 200} {
 		m := newReader(w, 20)
-		m.SetArticle(rtl, common.Search)
+		m.SetArticle(articles.FromArticle(rtl), common.Search)
 		lines := strings.Split(m.View(), "\n")
 		if len(lines) != 20 {
 			t.Fatalf("width %d: %d lines, want 20", w, len(lines))
@@ -83,7 +84,7 @@ func TestFitsTheAreaAtAnyWidth(t *testing.T) {
 
 func TestKeysAskTheRootToAct(t *testing.T) {
 	m := newReader(80, 20)
-	m.SetArticle(article, common.Search)
+	m.SetArticle(articles.FromArticle(article), common.Search)
 	cases := map[string]tea.Msg{
 		"n":     common.StepArticleMsg{Delta: 1},
 		"right": common.StepArticleMsg{Delta: 1},
@@ -104,7 +105,7 @@ func TestKeysAskTheRootToAct(t *testing.T) {
 
 func TestScrolling(t *testing.T) {
 	m := newReader(40, 12)
-	m.SetArticle(article, common.Headlines)
+	m.SetArticle(articles.FromArticle(article), common.Headlines)
 	m.Update(press("end"))
 	if !m.vp.AtBottom() || m.Status() != "100%" {
 		t.Fatalf("end did not scroll to the bottom (status %q)", m.Status())
@@ -117,7 +118,7 @@ func TestScrolling(t *testing.T) {
 	if m.vp.YOffset() != 1 {
 		t.Fatalf("j scrolled to %d", m.vp.YOffset())
 	}
-	m.SetArticle(article, common.Headlines)
+	m.SetArticle(articles.FromArticle(article), common.Headlines)
 	if !m.vp.AtTop() {
 		t.Fatal("a new article did not start at the top")
 	}
@@ -127,7 +128,7 @@ func TestRefusedLinkIsExplained(t *testing.T) {
 	bad := article
 	bad.URL = "file:///etc/passwd"
 	m := newReader(80, 40)
-	m.SetArticle(bad, common.Headlines)
+	m.SetArticle(articles.FromArticle(bad), common.Headlines)
 	if out := ansi.Strip(m.View()); !strings.Contains(out, "not a web address") {
 		t.Fatalf("non-http link not flagged:\n%s", out)
 	}

@@ -15,6 +15,7 @@ import (
 	"tidings/keymap"
 	"tidings/model"
 	"tidings/ui/common"
+	"tidings/ui/components/articles"
 	"tidings/ui/theme"
 )
 
@@ -107,7 +108,7 @@ func drive(t *testing.T, m *Model, cmd tea.Cmd) []tea.Msg {
 		for _, msg := range msgs {
 			switch msg := msg.(type) {
 			case nil, spinner.TickMsg:
-			case common.OpenArticleMsg, common.OpenURLMsg, common.CopyURLMsg, common.StatusMsg, common.SearchMsg:
+			case articles.OpenMsg, common.OpenURLMsg, common.CopyURLMsg, common.StatusMsg, common.SearchMsg:
 				out = append(out, msg)
 			default:
 				queue = append(queue, m.Update(msg))

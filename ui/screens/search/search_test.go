@@ -10,6 +10,7 @@ import (
 
 	"tidings/model"
 	"tidings/ui/common"
+	"tidings/ui/components/articles"
 )
 
 func TestQueryFieldFocusedOnOpenAndCapturesKeys(t *testing.T) {
@@ -177,12 +178,12 @@ func TestResultsOpenAndStep(t *testing.T) {
 	if len(msgs) != 1 {
 		t.Fatalf("enter gave %v", msgs)
 	}
-	open, ok := msgs[0].(common.OpenArticleMsg)
-	if !ok || open.Origin != common.Search || open.Article.URL != "https://harbor.example/storm/story-2" {
+	open, ok := msgs[0].(articles.OpenMsg)
+	if !ok || open.Origin != common.Search || open.Item.Link != "https://harbor.example/storm/story-2" {
 		t.Fatalf("enter gave %#v", msgs[0])
 	}
 	msgs = drive(t, m, m.Update(common.StepArticleMsg{Delta: 1}))
-	if len(msgs) != 1 || msgs[0].(common.OpenArticleMsg).Article.URL != "https://harbor.example/storm/story-3" {
+	if len(msgs) != 1 || msgs[0].(articles.OpenMsg).Item.Link != "https://harbor.example/storm/story-3" {
 		t.Fatalf("step gave %v", msgs)
 	}
 	msgs = keys(t, m, "o")
@@ -267,7 +268,7 @@ func TestMouseWheelAndClickInResults(t *testing.T) {
 	if len(msgs) != 1 {
 		t.Fatalf("clicking the selected row gave %v", msgs)
 	}
-	if open, ok := msgs[0].(common.OpenArticleMsg); !ok || open.Article.URL != "https://harbor.example/storm/story-3" {
+	if open, ok := msgs[0].(articles.OpenMsg); !ok || open.Item.Link != "https://harbor.example/storm/story-3" {
 		t.Fatalf("clicking the selected row gave %#v", msgs[0])
 	}
 }

@@ -115,7 +115,7 @@ func (m *Model) openSelected() tea.Cmd {
 	if !ok {
 		return nil
 	}
-	return common.Cmd(common.OpenArticleMsg{Article: it.Article, Origin: common.Search})
+	return common.Cmd(articles.OpenMsg{Item: it, Origin: common.Search})
 }
 
 // step answers the reader's "next/previous article": move the cursor and
