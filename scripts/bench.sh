@@ -103,9 +103,14 @@ count=5
 go test -run '^$' -bench=. -count=$count -timeout 30m ./ui/... ./api/... | tee "$out/reader-bench.txt" >&2
 
 say "reader start-up (demo, tmux)"
-runs=10
+runs=20
 [ -n "$quick" ] && runs=3
 echo "line=$("$bin/startupbench" -bin "$bin/tidings" -runs $runs)" | tee "$out/startup.txt" >&2
+# A cold start (page cache emptied first, so the binary is read from disk)
+# for information; dropping the cache needs root.
+if [ "$(id -u)" = 0 ]; then
+	echo "cold=$("$bin/startupbench" -bin "$bin/tidings" -runs 5 -drop-caches)" | tee -a "$out/startup.txt" >&2
+fi
 
 say "reader first frame, RSS and idle CPU (tmux, remote service with 100k articles)"
 port2=$((port + 1))

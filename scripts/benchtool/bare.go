@@ -1,6 +1,10 @@
 package main
 
-import tea "charm.land/bubbletea/v2"
+import (
+	"flag"
+
+	tea "charm.land/bubbletea/v2"
+)
 
 // bareModel is the smallest Bubble Tea program that draws a screen: the
 // idle-CPU baseline the reader is compared with.
@@ -21,7 +25,17 @@ func (bareModel) View() tea.View {
 	return v
 }
 
-func bareCmd() error {
-	_, err := tea.NewProgram(bareModel{}).Run()
+// bareCmd runs it at Bubble Tea's default frame rate (60), or at -fps.
+func bareCmd(args []string) error {
+	fs := flag.NewFlagSet("bare", flag.ContinueOnError)
+	fps := fs.Int("fps", 0, "frame rate (0: Bubble Tea's default)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	var opts []tea.ProgramOption
+	if *fps > 0 {
+		opts = append(opts, tea.WithFPS(*fps))
+	}
+	_, err := tea.NewProgram(bareModel{}, opts...).Run()
 	return err
 }

@@ -29,7 +29,7 @@ func main() {
 	case "reader":
 		err = readerCmd(args)
 	case "bare":
-		err = bareCmd()
+		err = bareCmd(args)
 	case "report":
 		err = reportCmd(args)
 	default:

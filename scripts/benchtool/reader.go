@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"tidings/ui"
 )
 
 // ReaderReport holds the reader measurements taken in tmux.
@@ -22,6 +24,9 @@ type ReaderReport struct {
 	Loaded           string  `json:"loaded"`             // the status line that said so
 	IdleMsPerSec     float64 `json:"idle_ms_per_s"`      // reader CPU while idle, loaded
 	BareIdleMsPerSec float64 `json:"bare_idle_ms_per_s"` // a bare Bubble Tea program's
+	// The same bare program at the reader's frame rate: what Bubble Tea's
+	// renderer costs idle at that rate, with nothing of ours running.
+	BareIdleAtReaderFPS float64 `json:"bare_idle_at_reader_fps_ms_per_s"`
 }
 
 func readerCmd(args []string) error {
@@ -70,18 +75,27 @@ func readerCmd(args []string) error {
 		return err
 	}
 	stop()
-	bpid, bstop, err := startPane("perfhelper-bare", nil, *self, "bare")
-	if err != nil {
+	if rep.BareIdleMsPerSec, err = bareIdle(*self, *idle); err != nil {
 		return err
 	}
-	defer bstop()
-	time.Sleep(time.Second)
-	if rep.BareIdleMsPerSec, err = cpuMsPerSec(bpid, *idle); err != nil {
+	if rep.BareIdleAtReaderFPS, err = bareIdle(*self, *idle, "-fps", strconv.Itoa(ui.FrameRate)); err != nil {
 		return err
 	}
 	enc := json.NewEncoder(os.Stdout)
 	enc.SetIndent("", "  ")
 	return enc.Encode(rep)
+}
+
+// bareIdle runs the bare Bubble Tea program (with args) in a pane and
+// returns its idle CPU over d.
+func bareIdle(self string, d time.Duration, args ...string) (float64, error) {
+	pid, stop, err := startPane("perfhelper-bare", nil, append([]string{self, "bare"}, args...)...)
+	if err != nil {
+		return 0, err
+	}
+	defer stop()
+	time.Sleep(time.Second)
+	return cpuMsPerSec(pid, d)
 }
 
 // firstFrame starts the reader against a service that holds every request
