@@ -109,6 +109,9 @@ type ClassResult struct {
 	MaxMs    float64 `json:"max_ms"`
 	ColdP50  float64 `json:"cold_p50_ms"` // first request of each distinct URL
 	ColdMax  float64 `json:"cold_max_ms"`
+	// ColdMs are the cold requests' latencies, for percentiles across
+	// classes (a class has only a few dozen).
+	ColdMs []float64 `json:"cold_ms,omitempty"`
 }
 
 // MixResult is the mixed load: every class at random, concurrently.
@@ -235,6 +238,9 @@ func (c *client) runClass(cl class, wl *wordList, n int) ClassResult {
 	}
 	r.P50ms, r.P99ms, r.MaxMs = quantile(all, 0.5), quantile(all, 0.99), quantile(all, 1)
 	r.ColdP50, r.ColdMax = quantile(cold, 0.5), quantile(cold, 1)
+	for _, d := range cold {
+		r.ColdMs = append(r.ColdMs, float64(d)/float64(time.Millisecond))
+	}
 	return r
 }
 

@@ -115,7 +115,7 @@ func (r *results) serviceRows() []row {
 	if err != nil || len(load.Classes) == 0 {
 		return append(rows, missing("service, 1M", "every query class (load-1m.json)"))
 	}
-	worstCold := 0.0
+	var cold []float64
 	for _, c := range load.Classes {
 		fig := fmt.Sprintf("p50 %.2f ms, p99 %.2f ms (cold p50 %.2f, cold max %.1f ms; %d req, %d errors)",
 			c.P50ms, c.P99ms, c.ColdP50, c.ColdMax, c.N, c.Errors)
@@ -123,15 +123,14 @@ func (r *results) serviceRows() []row {
 		case "articles":
 			rows = append(rows, row{"service, 1M: " + c.Name, "p50 < 5 ms, p99 < 25 ms", fig,
 				verdict(c.P50ms < 5 && c.P99ms < 25 && c.Errors == 0)})
-			worstCold = max(worstCold, c.ColdMax)
+			cold = append(cold, c.ColdMs...)
 		case "headlines":
 			rows = append(rows, row{"service, 1M: " + c.Name, "p50 < 2 ms", fig, verdict(c.P50ms < 2 && c.Errors == 0)})
 		default:
 			rows = append(rows, row{"service, 1M: " + c.Name, "(no budget; part of the mix)", fig, "info"})
 		}
 	}
-	rows = append(rows, row{"service, 1M: first request of each distinct search (cold count and rank)",
-		"p99 < 25 ms (the search budget, applied to cold requests)", fmt.Sprintf("worst %.1f ms", worstCold), verdict(worstCold < 25)})
+	rows = append(rows, coldSearchRow(cold))
 	m := load.Mix
 	rows = append(rows, row{"service, 1M: mixed load, every class equally likely",
 		"≥ 5,000 req/s on 2 cores, zero errors",
@@ -167,4 +166,22 @@ func (r *results) importRows() []row {
 		}
 	}
 	return rows
+}
+
+// coldSearchRow applies the search budget's p99 to the first requests of
+// distinct searches alone (each query's count, ranked window and page not
+// cached yet), pooled over every search class: a class has only a few
+// dozen of them, too few for a 99th percentile of its own. The single
+// worst is shown beside it.
+func coldSearchRow(ms []float64) row {
+	const name = "service, 1M: first request of each distinct search (cold count and rank)"
+	const budget = "p99 < 25 ms (the search budget, applied to cold requests)"
+	if len(ms) == 0 {
+		return missing(name, budget)
+	}
+	s := slices.Clone(ms)
+	slices.Sort(s)
+	p99 := s[min(len(s)-1, int(0.99*float64(len(s))))] // as quantile() does
+	return row{name, budget, fmt.Sprintf("p99 %.1f ms of %d cold requests (worst %.1f ms)", p99, len(s), s[len(s)-1]),
+		verdict(p99 < 25)}
 }
