@@ -54,6 +54,10 @@ type Config struct {
 	// drawn, so the first requests go at once instead of waiting for the
 	// frame, and the first headlines can be on the first or second frame.
 	LocalService bool
+	// OnStarted, if set, is called once (on the program's goroutine) when
+	// start-up is over: the start screen has its first page or an error,
+	// or the user has moved to another screen.
+	OnStarted func()
 }
 
 // listScreens are the screens with tabs, in tab order.
@@ -89,6 +93,9 @@ type App struct {
 	// start, sent once the screen showing has its first page (see Init).
 	background []tea.Cmd
 	start      common.ScreenID
+	inited     bool   // Init has run: start-up has begun
+	started    bool   // start-up is over (see startUp)
+	onStarted  func() // Config.OnStarted
 }
 
 // New builds the UI. Nothing is fetched until the program runs Init.
@@ -111,17 +118,18 @@ func New(cfg Config) *App {
 		BaseURL:  cfg.BaseURL,
 	}
 	a := &App{
-		ctx:     ctx,
-		reader:  reader.New(ctx),
-		status:  statusbar.New(ctx),
-		help:    help.New(),
-		isDark:  true,
-		noColor: noColor,
-		term:    cfg.Terminal,
-		eager:   cfg.LocalService,
-		version: cfg.Version,
-		openURL: browser.OpenURL,
-		cancel:  cancel,
+		ctx:       ctx,
+		reader:    reader.New(ctx),
+		status:    statusbar.New(ctx),
+		help:      help.New(),
+		isDark:    true,
+		noColor:   noColor,
+		term:      cfg.Terminal,
+		eager:     cfg.LocalService,
+		onStarted: cfg.OnStarted,
+		version:   cfg.Version,
+		openURL:   browser.OpenURL,
+		cancel:    cancel,
 		screens: map[common.ScreenID]common.Screen{
 			common.Headlines: headlines.New(ctx, cfg.Headlines),
 			common.Sources:   sources.New(ctx, cfg.Sources),
@@ -148,6 +156,7 @@ func New(cfg Config) *App {
 // connection and the service (a page of 100 sources to fetch, decode and
 // clean while the first headlines are on their way).
 func (a *App) Init() tea.Cmd {
+	a.inited = true
 	visible := a.screens[a.active].Init()
 	for _, id := range listScreens {
 		if id != a.active {
@@ -160,14 +169,20 @@ func (a *App) Init() tea.Cmd {
 	return tea.Batch(tea.RequestBackgroundColor, a.holdFirstRequests([]tea.Cmd{visible}))
 }
 
-// releaseBackground sends the hidden screens' first requests (Init) once
-// the start screen has stopped loading or is no longer showing.
-func (a *App) releaseBackground() tea.Cmd {
-	if a.background == nil {
+// startUp ends start-up once the start screen has stopped loading (its
+// first page or an error is in) or is no longer showing: it sends the
+// hidden screens' first requests (Init) and tells Config.OnStarted. Later
+// calls do nothing.
+func (a *App) startUp() tea.Cmd {
+	if !a.inited || a.started {
 		return nil
 	}
 	if s, ok := a.screens[a.active]; ok && a.active == a.start && s.Loading() {
 		return nil
+	}
+	a.started = true
+	if a.onStarted != nil {
+		a.onStarted()
 	}
 	cmds := a.background
 	a.background = nil

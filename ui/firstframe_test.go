@@ -156,7 +156,9 @@ func (f *fakeClient) sourcesCalls() int {
 // once its first page is in, so they do not compete with it at start-up.
 func TestHiddenScreensLoadAfterTheFirstPageOfTheVisibleOne(t *testing.T) {
 	client := &fakeClient{total: 30}
-	app := New(Config{Client: client, LocalService: true, Now: func() time.Time { return testNow }})
+	started := 0
+	app := New(Config{Client: client, LocalService: true, Now: func() time.Time { return testNow },
+		OnStarted: func() { started++ }})
 	app.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	answers := uitest.Run(app.Init(), 50*time.Millisecond)
 	if n := len(client.headlineQueries()); n != 1 {
@@ -164,6 +166,9 @@ func TestHiddenScreensLoadAfterTheFirstPageOfTheVisibleOne(t *testing.T) {
 	}
 	if n := client.sourcesCalls(); n != 0 {
 		t.Fatalf("sources requested %d times before the first headlines arrived, want 0", n)
+	}
+	if started != 0 {
+		t.Fatal("start-up reported over before the first headlines arrived")
 	}
 	var next []tea.Cmd
 	for _, msg := range answers { // the first page of headlines, the background colour
@@ -173,6 +178,10 @@ func TestHiddenScreensLoadAfterTheFirstPageOfTheVisibleOne(t *testing.T) {
 	uitest.Run(tea.Batch(next...), 50*time.Millisecond)
 	if n := client.sourcesCalls(); n != 1 {
 		t.Fatalf("sources requested %d times after the first headlines arrived, want 1", n)
+	}
+	app.Update(uitest.Key("j"))
+	if started != 1 {
+		t.Fatalf("OnStarted called %d times, want once", started)
 	}
 }
 

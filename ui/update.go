@@ -19,7 +19,7 @@ import (
 // requests go if their time has come (Init).
 func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := a.update(msg)
-	if bg := a.releaseBackground(); bg != nil {
+	if bg := a.startUp(); bg != nil {
 		cmd = tea.Batch(cmd, bg)
 	}
 	return a, cmd
