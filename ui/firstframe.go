@@ -8,10 +8,12 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// The screens' first requests wait for the first frame: on start-up the
-// chrome and the loading spinner reach the terminal before anything is
+// The start screen's first request waits for the first frame: on start-up
+// the chrome and the loading spinner reach the terminal before anything is
 // sent, so a slow service shows a working reader at once rather than a
-// blank screen, and a request's cost never delays the first frame.
+// blank screen, and a request's cost never delays the first frame. (Not
+// for a service in this process, Config.LocalService: it answers faster
+// than a frame is drawn, and its first page can be on the first frame.)
 //
 // Bubble Tea draws on a ticker: a view is written at the tick after the
 // update that made it. The first view with content is the one after the
