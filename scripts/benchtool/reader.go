@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"net"
-	"net/http"
 	"os"
 	"os/exec"
 	"regexp"
@@ -18,8 +16,6 @@ import (
 
 // ReaderReport holds the reader measurements taken in tmux.
 type ReaderReport struct {
-	FirstFrameRuns   int     `json:"first_frame_runs"`
-	FrameBeforeFetch int     `json:"frame_before_fetch"` // runs whose pane showed a frame when the request arrived
 	RSSMiB           float64 `json:"rss_mib"`            // reader with the 10,000-article result set loaded
 	Loaded           string  `json:"loaded"`             // the status line that said so
 	IdleMsPerSec     float64 `json:"idle_ms_per_s"`      // reader CPU while idle, loaded
@@ -36,22 +32,11 @@ func readerCmd(args []string) error {
 	base := fs.String("url", "", "a running `tidings serve` on loopback (for the RSS run)")
 	key := fs.String("key", "", "its API key")
 	query := fs.String("query", "", "a search with 10,000 results on that service")
-	runs := fs.Int("runs", 5, "first-frame runs")
 	idle := fs.Duration("idle", 10*time.Second, "idle CPU sampling time")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	var rep ReaderReport
-	for i := range *runs {
-		drawn, err := firstFrame(*bin, i)
-		if err != nil {
-			return fmt.Errorf("first frame run %d: %w", i+1, err)
-		}
-		rep.FirstFrameRuns++
-		if drawn {
-			rep.FrameBeforeFetch++
-		}
-	}
 	pid, stop, err := startPane("perfhelper-rss", map[string]string{"NEWS_API_KEY": *key},
 		*bin, "--base-url", *base, "--page-size", "100", "--screen", "search", "--query", *query)
 	if err != nil {
@@ -96,44 +81,6 @@ func bareIdle(self string, d time.Duration, args ...string) (float64, error) {
 	defer stop()
 	time.Sleep(time.Second)
 	return cpuMsPerSec(pid, d)
-}
-
-// firstFrame starts the reader against a service that holds every request
-// unanswered, and reports whether the pane already showed a frame at the
-// instant the first request arrived: the budget "first frame before the
-// request is sent".
-func firstFrame(bin string, run int) (bool, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return false, err
-	}
-	defer ln.Close()
-	session := fmt.Sprintf("perfhelper-ff%d", run)
-	got := make(chan bool, 1)
-	release := make(chan struct{})
-	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		text, _ := tmux("capture-pane", "-p", "-t", session)
-		select {
-		case got <- strings.TrimSpace(text) != "":
-		default:
-		}
-		<-release
-	})}
-	go srv.Serve(ln)
-	defer srv.Close()
-	defer close(release)
-	_, stop, err := startPane(session, map[string]string{"NEWS_API_KEY": "perfhelper-key"},
-		bin, "--base-url", "http://"+ln.Addr().String()+"/v2")
-	if err != nil {
-		return false, err
-	}
-	defer stop()
-	select {
-	case drawn := <-got:
-		return drawn, nil
-	case <-time.After(10 * time.Second):
-		return false, fmt.Errorf("the reader sent no request in 10 s")
-	}
 }
 
 func tmux(args ...string) (string, error) {

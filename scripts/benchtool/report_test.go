@@ -78,3 +78,27 @@ func TestColdSearchRowIsTheP99OfAllColdRequests(t *testing.T) {
 		t.Fatalf("no cold requests passed: %+v", r)
 	}
 }
+
+// The first-frame row comes from startupbench -frame-first's line: every
+// run must have had the frame on screen; a missing line is a FAIL.
+func TestFirstFrameRowPassesOnlyWhenEveryRunDid(t *testing.T) {
+	frameRow := func(line string) row {
+		r := &results{dir: t.TempDir(), kv: map[string]string{"startup.frame": line}}
+		for _, rw := range r.readerRows() {
+			if strings.Contains(rw.area, "first frame") {
+				return rw
+			}
+		}
+		t.Fatalf("no first-frame row for %q", line)
+		return row{}
+	}
+	if rw := frameRow("first frame before the first request: 5 of 5 runs"); rw.result != "PASS" {
+		t.Errorf("5 of 5: %+v", rw)
+	}
+	if rw := frameRow("first frame before the first request: 4 of 5 runs"); rw.result == "PASS" {
+		t.Errorf("4 of 5 passed: %+v", rw)
+	}
+	if rw := frameRow(""); rw.result == "PASS" {
+		t.Errorf("no figure passed: %+v", rw)
+	}
+}
