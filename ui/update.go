@@ -15,8 +15,8 @@ import (
 // Update implements tea.Model. Keys and mouse go to the active screen
 // (after the global keys); cross-screen messages are handled here; all
 // other messages (page answers, ticks) go to every screen, each of which
-// ignores what is not its own. After each, the hidden screens' first
-// requests go if their time has come (Init).
+// ignores what is not its own. After each, start-up may end (startUp):
+// the hidden screens' first requests go and Config.OnStarted is told.
 func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := a.update(msg)
 	if bg := a.startUp(); bg != nil {
