@@ -131,7 +131,7 @@ func TestOpenReadStepAndBack(t *testing.T) {
 			t.Fatalf("p did not step back:\n%s", h.view())
 		}
 		h.keys("p")
-		if !strings.Contains(h.view(), "This is the first article") {
+		if !strings.Contains(h.view(), "That was the first article") {
 			t.Fatalf("no note at the first article:\n%s", h.view())
 		}
 		h.keys("esc")

@@ -48,20 +48,23 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		a.setTheme(msg.IsDark())
 		return nil
 	case articles.OpenMsg:
+		if msg.Step && (a.active != common.Reader || a.reader.Origin() != msg.Origin) {
+			return nil // the user left the reader while the step waited for a page
+		}
 		a.reader.SetArticle(msg.Item, msg.Origin)
-		a.switchTo(common.Reader)
-		return nil
+		return a.switchTo(common.Reader)
 	case common.StepArticleMsg:
+		if a.active != common.Reader {
+			return nil // sent by the reader just before the user left it
+		}
 		if origin, ok := a.screens[a.reader.Origin()]; ok {
 			return origin.Update(msg)
 		}
 		return nil
 	case common.BackMsg:
-		a.switchTo(a.reader.Origin())
-		return nil
+		return a.switchTo(a.reader.Origin())
 	case common.SearchMsg:
-		a.switchTo(common.Search)
-		return a.screens[common.Search].Update(msg)
+		return tea.Batch(a.switchTo(common.Search), a.screens[common.Search].Update(msg))
 	case common.StatusMsg:
 		return a.status.Show(msg.Text, msg.Level)
 	case common.OpenURLMsg:
@@ -114,15 +117,15 @@ func (a *App) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, g.Help):
 		a.showHelp = true
 	case key.Matches(msg, g.Headlines):
-		a.switchTo(common.Headlines)
+		return a.switchTo(common.Headlines)
 	case key.Matches(msg, g.Sources):
-		a.switchTo(common.Sources)
+		return a.switchTo(common.Sources)
 	case key.Matches(msg, g.Search):
-		a.switchTo(common.Search)
+		return a.switchTo(common.Search)
 	case key.Matches(msg, g.NextTab):
-		a.cycle(1)
+		return a.cycle(1)
 	case key.Matches(msg, g.PrevTab):
-		a.cycle(-1)
+		return a.cycle(-1)
 	default:
 		return a.current().Update(msg)
 	}
@@ -146,7 +149,7 @@ func (a *App) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	if m.Y < headerHeight {
 		if click, ok := msg.(tea.MouseClickMsg); ok && click.Button == tea.MouseLeft {
 			if id, hit := a.tabAt(m.X); hit {
-				a.switchTo(id)
+				return a.switchTo(id)
 			}
 		}
 		return nil
@@ -157,19 +160,29 @@ func (a *App) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	return a.current().Update(common.ShiftMouse(msg, 0, headerHeight))
 }
 
-func (a *App) switchTo(id common.ScreenID) {
+// switchTo shows screen id. Leaving the reader tells the list the article
+// came from (common.ReaderClosedMsg), so a step still waiting for a page
+// does not move its cursor later.
+func (a *App) switchTo(id common.ScreenID) tea.Cmd {
 	if id == common.Reader {
 		if _, ok := a.reader.Article(); !ok {
-			return
+			return nil
+		}
+	}
+	var cmd tea.Cmd
+	if a.active == common.Reader && id != common.Reader {
+		if origin, ok := a.screens[a.reader.Origin()]; ok {
+			cmd = origin.Update(common.ReaderClosedMsg{})
 		}
 	}
 	a.active = id
 	a.showHelp = false
+	return cmd
 }
 
 // cycle moves through the tabbed screens; from the reader it counts from
 // the list the article came from.
-func (a *App) cycle(delta int) {
+func (a *App) cycle(delta int) tea.Cmd {
 	from := a.active
 	if from == common.Reader {
 		from = a.reader.Origin()
@@ -177,10 +190,10 @@ func (a *App) cycle(delta int) {
 	for i, id := range listScreens {
 		if id == from {
 			n := len(listScreens)
-			a.switchTo(listScreens[((i+delta)%n+n)%n])
-			return
+			return a.switchTo(listScreens[((i+delta)%n+n)%n])
 		}
 	}
+	return nil
 }
 
 // setTheme rebuilds the styles for the terminal's background. The Styles

@@ -10,6 +10,10 @@ import (
 // more if needed) and answer with an articles.OpenMsg for the new article.
 type StepArticleMsg struct{ Delta int }
 
+// ReaderClosedMsg tells the list an article came from that the user has
+// left the reader: a step waiting for a page is dropped.
+type ReaderClosedMsg struct{}
+
 // BackMsg asks the root to leave the reader for its origin screen.
 type BackMsg struct{}
 

@@ -66,6 +66,10 @@ func FromArticle(a model.Article) Item {
 type OpenMsg struct {
 	Item   Item
 	Origin common.ScreenID
+	// Step marks the answer to a reader's next/previous. It may arrive
+	// after a page load, when the user has left the reader; the root then
+	// drops it rather than pull the user back in.
+	Step bool
 }
 
 // FromPage sanitises a page of articles.

@@ -29,7 +29,7 @@ type Model struct {
 	category *picker.Model
 
 	width, height int
-	pendingStep   int // a next/previous step waiting for a page to arrive
+	stepper       articles.Stepper
 	preview       previewCache
 	bar           filterBarCache
 }
@@ -41,6 +41,7 @@ func New(ctx *common.Context, preset model.HeadlinesQuery) *Model {
 		query:    model.HeadlinesQuery{Country: preset.Country, Category: preset.Category},
 		country:  picker.New(ctx, countryPicker, "Country", picker.CountryOptions()),
 		category: picker.New(ctx, categoryPicker, "Category", picker.CategoryOptions()),
+		stepper:  articles.Stepper{Origin: common.Headlines, Noun: "article"},
 	}
 	m.list = pagedlist.New(ctx, articles.Key, articles.Render(ctx),
 		pagedlist.WithRowHeight(articles.RowHeight),
@@ -60,7 +61,7 @@ func (m *Model) Init() tea.Cmd { return m.reload() }
 func (m *Model) reload() tea.Cmd {
 	q := m.query
 	q.PageSize = m.ctx.PageSize
-	m.pendingStep = 0
+	m.stepper.Cancel()
 	return m.list.Reset(articles.HeadlinesFetch(m.ctx.Client, q))
 }
 

@@ -31,10 +31,13 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	case common.StepArticleMsg:
-		return m.step(msg.Delta)
+		return m.stepper.Step(m.list, msg.Delta)
+	case common.ReaderClosedMsg:
+		m.stepper.Cancel()
+		return nil
 	}
 	cmd := m.list.Update(msg)
-	return tea.Batch(cmd, m.resumeStep())
+	return tea.Batch(cmd, m.stepper.Resume(m.list))
 }
 
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
@@ -101,36 +104,4 @@ func (m *Model) open() tea.Cmd {
 		return nil
 	}
 	return common.Cmd(articles.OpenMsg{Item: it, Origin: common.Headlines})
-}
-
-// step answers the reader's next/previous request: move, and open the new
-// selection. At the end of the loaded items with more to come, the step
-// waits for the page (see resumeStep).
-func (m *Model) step(delta int) tea.Cmd {
-	before := m.list.Cursor()
-	cmd := m.list.Move(delta)
-	if m.list.Cursor() != before {
-		return tea.Batch(cmd, m.open())
-	}
-	if delta > 0 && m.list.Loading() {
-		m.pendingStep = delta
-		return tea.Batch(cmd, common.Status("Loading more articles…", common.LevelInfo))
-	}
-	if delta > 0 {
-		return tea.Batch(cmd, common.Status("That was the last article.", common.LevelInfo))
-	}
-	return tea.Batch(cmd, common.Status("This is the first article.", common.LevelInfo))
-}
-
-// resumeStep finishes a step that waited for a page.
-func (m *Model) resumeStep() tea.Cmd {
-	if m.pendingStep == 0 || m.list.Loading() {
-		return nil
-	}
-	delta := m.pendingStep
-	m.pendingStep = 0
-	if m.list.Err() != nil {
-		return common.Status("Could not load more articles: press r on the list to retry.", common.LevelWarning)
-	}
-	return m.step(delta)
 }

@@ -37,6 +37,7 @@ type Model struct {
 	width   int
 	height  int
 	preview previewCache
+	stepper articles.Stepper
 	// themeGen is the Context.ThemeGen the inputs were styled for.
 	themeGen int
 }
@@ -44,7 +45,7 @@ type Model struct {
 // New builds the search screen with its form filled from preset. When the
 // preset has keywords, Init runs the search at once (the --query flag).
 func New(ctx *common.Context, preset model.ArticlesQuery) *Model {
-	m := &Model{ctx: ctx, form: newForm()}
+	m := &Model{ctx: ctx, form: newForm(), stepper: articles.Stepper{Origin: common.Search, Noun: "result"}}
 	m.results = pagedlist.New(ctx, articles.Key, articles.Render(ctx),
 		pagedlist.WithRowHeight(articles.RowHeight),
 		pagedlist.WithNoun("articles"),
@@ -123,6 +124,7 @@ func (m *Model) submit() tea.Cmd {
 	q.PageSize = m.ctx.PageSize
 	m.active, m.ran, m.hint = q, true, ""
 	m.focusResults()
+	m.stepper.Cancel()
 	// SearchFetch captures copies of the client and query, never the
 	// model, and sanitises each page inside the command.
 	return m.results.Reset(articles.SearchFetch(m.ctx.Client, q))

@@ -26,7 +26,13 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		m.layout()
 		return m.form.setFocus(fieldQ)
 	case common.StepArticleMsg:
-		return m.step(msg.Delta)
+		if !m.ran {
+			return nil
+		}
+		return m.stepper.Step(m.results, msg.Delta)
+	case common.ReaderClosedMsg:
+		m.stepper.Cancel()
+		return nil
 	case tea.KeyPressMsg:
 		if m.focus == focusForm {
 			return m.updateForm(msg)
@@ -47,7 +53,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	}
 	// Page results, spinner and countdown ticks: pagedlist keeps its own
 	// ids and ignores what is not its own.
-	return m.results.Update(msg)
+	cmd := m.results.Update(msg)
+	return tea.Batch(cmd, m.stepper.Resume(m.results))
 }
 
 // updateForm passes a key or paste to the form and acts on what it asks.
@@ -116,31 +123,6 @@ func (m *Model) openSelected() tea.Cmd {
 		return nil
 	}
 	return common.Cmd(articles.OpenMsg{Item: it, Origin: common.Search})
-}
-
-// step answers the reader's "next/previous article": move the cursor and
-// open whatever is selected then. When the cursor cannot move, a note says
-// why (the next page is still loading, or this is the end) and the reader
-// keeps its article.
-func (m *Model) step(delta int) tea.Cmd {
-	if !m.ran {
-		return nil
-	}
-	before, _ := m.results.Selected()
-	load := m.results.Move(delta)
-	after, ok := m.results.Selected()
-	if ok && articles.Key(after) != articles.Key(before) {
-		return tea.Batch(load, m.openSelected())
-	}
-	switch {
-	case delta > 0 && m.results.Loading():
-		return tea.Batch(load, common.Status("Loading more results…", common.LevelInfo))
-	case delta > 0:
-		return common.Status("That was the last result.", common.LevelInfo)
-	case delta < 0:
-		return common.Status("That was the first result.", common.LevelInfo)
-	}
-	return load
 }
 
 // linkCmd hands the selected result's link to the root as msg; results
