@@ -20,6 +20,7 @@ import (
 	"tidings/model"
 	"tidings/server"
 	"tidings/server/store"
+	"tidings/ui/textsafe"
 )
 
 // Helpers for tests of the reader against the real service over loopback
@@ -285,9 +286,10 @@ func frameProblem(content string, w, h int) string {
 			return fmt.Sprintf("line %d is %d cells wide for a window %d wide: %q", i, sw, w, ansi.Strip(l))
 		}
 	}
-	// Only SGR may be in the raw frame: an OSC, DCS or cursor move would
-	// be removed by ansi.Strip, so they are looked for before stripping.
-	plain, bad := withoutSGR(content)
+	// Only SGR and the reader's own hyperlink may be in the raw frame: an
+	// OSC, DCS or cursor move would be removed by ansi.Strip, so they are
+	// looked for before stripping.
+	plain, bad := withoutStyling(content)
 	if bad >= 0 {
 		return fmt.Sprintf("an escape sequence other than SGR at byte %d: %q", bad, content[bad:min(bad+12, len(content))])
 	}
@@ -309,7 +311,7 @@ func frameProblem(content string, w, h int) string {
 // withoutSGR removes the SGR sequences (ESC [ params m) lipgloss writes
 // and returns the index of the first ESC that starts anything else, or -1.
 // (A scanner, not a regexp: it runs on every frame of every test.)
-func withoutSGR(s string) (string, int) {
+func withoutStyling(s string) (string, int) {
 	var b strings.Builder
 	b.Grow(len(s))
 	for i := 0; i < len(s); {
@@ -318,18 +320,46 @@ func withoutSGR(s string) (string, int) {
 			i++
 			continue
 		}
-		j := i + 1
-		if j >= len(s) || s[j] != '[' {
+		n := styleSeqLen(s[i:])
+		if n == 0 {
 			return "", i
 		}
-		j++
+		i += n
+	}
+	return b.String(), -1
+}
+
+// The reader's link is an OSC 8 hyperlink with this id.
+const (
+	linkOpen  = "\x1b]8;id=tidings-article;"
+	linkClose = "\x1b]8;;\x07"
+)
+
+// styleSeqLen is the length of the escape sequence at the start of s if
+// it is one the UI may write: SGR, or the reader's hyperlink to a URL that
+// passes textsafe.SafeURL. 0 for anything else.
+func styleSeqLen(s string) int {
+	switch {
+	case strings.HasPrefix(s, "\x1b["):
+		j := 2
 		for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == ';' || s[j] == ':') {
 			j++
 		}
-		if j >= len(s) || s[j] != 'm' {
-			return "", i
+		if j < len(s) && s[j] == 'm' {
+			return j + 1
 		}
-		i = j + 1
+	case strings.HasPrefix(s, linkClose):
+		return len(linkClose)
+	case strings.HasPrefix(s, linkOpen):
+		end := strings.IndexByte(s, 0x07)
+		if end < 0 {
+			return 0
+		}
+		if u := s[len(linkOpen):end]; u != "" {
+			if safe, ok := textsafe.SafeURL(u); ok && safe == u {
+				return end + 1
+			}
+		}
 	}
-	return b.String(), -1
+	return 0
 }

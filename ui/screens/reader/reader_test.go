@@ -136,3 +136,30 @@ func TestRefusedLinkIsExplained(t *testing.T) {
 
 // Shared with the other UI packages' tests.
 var press = uitest.Key
+
+// The link is an OSC 8 hyperlink to the whole URL on every line it wraps
+// onto, so a click on any part of it opens the article; a link that is not
+// a safe web address gets none.
+func TestLinkIsAHyperlinkOnEveryWrappedLine(t *testing.T) {
+	long := article
+	long.URL = "https://news.example/" + strings.Repeat("segment-", 12) + "end"
+	m := newReader(40, 60)
+	m.SetArticle(articles.FromArticle(long), common.Headlines)
+	open := "\x1b]8;id=tidings-article;" + long.URL + "\x07"
+	var linked []string
+	for _, l := range strings.Split(m.View(), "\n") {
+		if strings.Contains(l, open) {
+			linked = append(linked, ansi.Strip(l))
+		}
+	}
+	if len(linked) < 2 || !strings.HasPrefix(strings.TrimSpace(linked[0]), "https://news.example/") {
+		t.Fatalf("want the wrapped URL's lines each linked to the whole URL, got %q", linked)
+	}
+
+	bad := article
+	bad.URL = "javascript:alert(1)"
+	m.SetArticle(articles.FromArticle(bad), common.Headlines)
+	if strings.Contains(m.View(), "\x1b]8;") {
+		t.Fatal("a link that is not http(s) became a hyperlink")
+	}
+}

@@ -108,8 +108,13 @@ func (m *Model) lines() []string {
 	switch {
 	case it.URL != "":
 		out = append(out, pad+s.Label.Render("Link"))
+		// An OSC 8 hyperlink: terminals that know it open the whole URL
+		// from a click on any of its wrapped lines (with the key their
+		// mouse reporting asks for, shift or ctrl). The URL passed
+		// SafeURL, so it holds no byte that could end the sequence.
+		link := s.Link.Hyperlink(it.URL, "id=tidings-article")
 		for _, l := range textsafe.Wrap(it.URL, w) {
-			out = append(out, pad+s.Link.Render(l))
+			out = append(out, pad+link.Render(l))
 		}
 	case it.RawURL != "":
 		para(s.Label.Render, "Link (not a web address, will not be opened): "+it.RawURL)
