@@ -110,7 +110,7 @@ func (m *Model) lines() []string {
 		out = append(out, pad+s.Label.Render("Link"))
 		// An OSC 8 hyperlink: terminals that know it open the whole URL
 		// from a click on any of its wrapped lines (with the key their
-		// mouse reporting asks for, shift or ctrl). The URL passed
+		// mouse reporting asks for: ctrl, shift or cmd). The URL passed
 		// SafeURL, so it holds no byte that could end the sequence.
 		link := s.Link.Hyperlink(it.URL, "id=tidings-article")
 		for _, l := range textsafe.Wrap(it.URL, w) {
