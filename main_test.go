@@ -54,7 +54,9 @@ func TestInvalidFlagValuesAreUsageErrorsNamingAllowedValues(t *testing.T) {
 		{[]string{"--page-size", "101"}, "from 1 to 100"},
 		{[]string{"--page-size", "-1"}, "from 1 to 100"},
 		{[]string{"--page-size", "ten"}, "invalid argument"},
-		{[]string{"--from", "yesterday"}, "yyyy-MM-dd"},
+		{[]string{"--from", "last week"}, "yyyy-MM-dd"},
+		{[]string{"--to", "3 days"}, "or a time ago: 30m, 12h, 3d"},
+		{[]string{"--from", "today", "--to", "3d"}, "is after"},
 		{[]string{"--from", "2026-11-20", "--to", "2026-11-01"}, "is after"},
 		{[]string{"--sources", "bad id!"}, "not a valid source id"},
 		{[]string{"--domains", "http://x.com/path"}, "not a valid domain"},
@@ -99,6 +101,19 @@ func TestBaseURLMustBeHTTP(t *testing.T) {
 	_, err := run(t, envOf(map[string]string{"NEWS_API_KEY": "k"}), "--base-url", "ftp://news.example.com/v2")
 	if err == nil || !strings.Contains(err.Error(), "http or https") {
 		t.Fatalf("error = %v, want it to ask for an http(s) address", err)
+	}
+}
+
+// Relative dates are accepted and kept as typed: the search screen shows
+// "3d" and fixes it to an instant each time it sends the search.
+func TestRelativeDatesAreKeptAsTyped(t *testing.T) {
+	f := readerFlags{query: "rates", from: "3d", to: "today", baseURL: "http://127.0.0.1:9/v2", apiKey: "k"}
+	c, err := f.resolve(noEnv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.search.From != "3d" || c.search.To != "today" {
+		t.Fatalf("preset from=%q to=%q, want them as typed", c.search.From, c.search.To)
 	}
 }
 

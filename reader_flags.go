@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -48,8 +50,8 @@ func (f *readerFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.sources, "sources", "", "search only these source ids (comma-separated)")
 	fl.StringVar(&f.domains, "domains", "", "search only these domains (comma-separated)")
 	fl.StringVar(&f.excludeDomains, "exclude-domains", "", "leave these domains out of search results (comma-separated)")
-	fl.StringVar(&f.from, "from", "", "oldest search result: yyyy-MM-dd or yyyy-MM-ddTHH:mm:ssZ")
-	fl.StringVar(&f.to, "to", "", "newest search result: yyyy-MM-dd or yyyy-MM-ddTHH:mm:ssZ")
+	fl.StringVar(&f.from, "from", "", "oldest search result: yyyy-MM-dd, yyyy-MM-ddTHH:mm:ssZ, or a time ago ("+model.RelativeTimeForms+")")
+	fl.StringVar(&f.to, "to", "", "newest search result: yyyy-MM-dd, yyyy-MM-ddTHH:mm:ssZ, or a time ago ("+model.RelativeTimeForms+")")
 	fl.StringVar(&f.sortBy, "sort-by", "", "search order: relevancy, popularity or publishedAt")
 	fl.IntVar(&f.pageSize, "page-size", 0, fmt.Sprintf("results per page, 1 to %d (default: the service's, %d)", model.MaxPageSize, model.DefaultPageSize))
 	fl.StringVar(&f.baseURL, "base-url", "", "news service address including /v2 (env NEWS_API_BASE_URL); none: the built-in demo")
@@ -127,7 +129,9 @@ func (f *readerFlags) queries(c *readerConfig) error {
 		SortBy:         sortBy,
 		PageSize:       c.pageSize,
 	}
-	return validateSearchPreset(c.search)
+	// Relative dates ("3d") stay as typed: the search screen shows them
+	// so and fixes them to instants when it sends the search.
+	return validateSearchPreset(c.search.ResolveRelativeTimes(time.Now()))
 }
 
 // validateSearchPreset applies the model's /articles rules to the search
@@ -138,6 +142,10 @@ func validateSearchPreset(q model.ArticlesQuery) error {
 		q.Q = "preset"
 	}
 	if err := q.Validate(); err != nil {
+		var ve *model.ValidationError
+		if errors.As(err, &ve) && (ve.Param == "from" || ve.Param == "to") {
+			return usagef("invalid search flags: %v; or a time ago: %s", err, model.RelativeTimeForms)
+		}
 		return usagef("invalid search flags: %v", err)
 	}
 	return nil

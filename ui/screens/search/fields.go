@@ -40,8 +40,8 @@ var fieldPlaceholders = [textFields]string{
 	fieldSources: "source ids, comma-separated",
 	fieldDomains: "example.com, other.org",
 	fieldExclude: "domains to leave out",
-	fieldFrom:    "yyyy-mm-dd or yyyy-mm-ddThh:mm:ssZ",
-	fieldTo:      "yyyy-mm-dd or yyyy-mm-ddThh:mm:ssZ",
+	fieldFrom:    "2026-11-20, 2026-11-20T08:00:00Z, 3d, 12h, yesterday",
+	fieldTo:      "2026-11-20, 2026-11-20T08:00:00Z, 3d, 12h, today",
 }
 
 // fieldOfParam maps a model.ValidationError's Param (the spec's parameter

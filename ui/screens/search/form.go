@@ -2,8 +2,10 @@ package search
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
@@ -26,6 +28,9 @@ type form struct {
 	// empty query is not shown as an error: a blank form that shouts "q is
 	// required" before anyone typed is noise. It still blocks the search.
 	tried bool
+	// now is the clock relative dates ("3d", "today") are read against,
+	// in the user's location; nil: time.Now.
+	now func() time.Time
 }
 
 // newForm builds an empty form with the query field focused.
@@ -116,18 +121,13 @@ func (f *form) validate() {
 	f.errs[fieldDomains] = message(probe.Validate())
 	probe = model.ArticlesQuery{Q: "probe", ExcludeDomains: q.ExcludeDomains}
 	f.errs[fieldExclude] = message(probe.Validate())
-	if q.From != "" {
-		_, err := model.ParseTimeBound(q.From, false)
-		f.errs[fieldFrom] = message(err)
-	}
-	if q.To != "" {
-		_, err := model.ParseTimeBound(q.To, true)
-		f.errs[fieldTo] = message(err)
-	}
+	resolved := f.resolved()
+	f.errs[fieldFrom] = dateError(q.From, resolved.From, false)
+	f.errs[fieldTo] = dateError(q.To, resolved.To, true)
 	if f.firstInvalid() >= 0 {
 		return
 	}
-	whole := q
+	whole := resolved
 	if whole.Q == "" { // already reported (or forgiven) above
 		whole.Q = "probe"
 	}
@@ -139,7 +139,29 @@ func (f *form) validate() {
 // valid reports whether the form may be sent. It ignores the grace given to
 // an untouched empty query.
 func (f *form) valid() bool {
-	return f.firstInvalid() < 0 && f.query().Validate() == nil
+	return f.firstInvalid() < 0 && f.resolved().Validate() == nil
+}
+
+// resolved is the query to send: as typed, with relative dates ("3d",
+// "today") made absolute against the form's clock.
+func (f *form) resolved() model.ArticlesQuery {
+	now := time.Now()
+	if f.now != nil {
+		now = f.now()
+	}
+	return f.query().ResolveRelativeTimes(now)
+}
+
+// dateError explains a from or to value that is neither a date nor a
+// relative time; typed is what the user wrote, resolved what it became.
+func dateError(typed, resolved string, isTo bool) string {
+	if typed == "" {
+		return ""
+	}
+	if _, err := model.ParseTimeBound(resolved, isTo); err == nil {
+		return ""
+	}
+	return fmt.Sprintf("%q is not a date: try 3d, 12h, today, yesterday, 2026-11-20 or 2026-11-20T08:00:00Z (yyyy-MM-ddTHH:mm:ssZ)", typed)
 }
 
 // firstInvalid is the first field with a shown error, or -1.

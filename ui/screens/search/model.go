@@ -8,6 +8,8 @@
 package search
 
 import (
+	"time"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -46,6 +48,7 @@ type Model struct {
 // preset has keywords, Init runs the search at once (the --query flag).
 func New(ctx *common.Context, preset model.ArticlesQuery) *Model {
 	m := &Model{ctx: ctx, form: newForm(), stepper: articles.Stepper{Origin: common.Search, Noun: "result"}}
+	m.form.now = func() time.Time { return ctx.Clock().In(ctx.Loc()) }
 	m.results = pagedlist.New(ctx, articles.Key, articles.Render(ctx),
 		pagedlist.WithRowHeight(articles.RowHeight),
 		pagedlist.WithNoun("articles"),
@@ -120,7 +123,9 @@ func (m *Model) submit() tea.Cmd {
 		m.focus = focusForm
 		return m.form.setFocus(m.form.firstInvalid())
 	}
-	q := m.form.query()
+	// Relative dates are fixed here, once: every page of these results,
+	// and a refresh, ask for the same instants.
+	q := m.form.resolved()
 	q.PageSize = m.ctx.PageSize
 	m.active, m.ran, m.hint = q, true, ""
 	m.focusResults()

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -240,13 +241,47 @@ func TestNewQueryCancelsTheOneInFlightAndDropsItsResult(t *testing.T) {
 
 func TestInvalidPresetIsNotSentAndShowsTheField(t *testing.T) {
 	fc := &fakeClient{total: 3}
-	m := New(newCtx(fc, 80, 20), model.ArticlesQuery{Q: "x", From: "yesterday"})
+	m := New(newCtx(fc, 80, 20), model.ArticlesQuery{Q: "x", From: "last tuesday"})
 	drive(t, m, m.Init())
 	if len(fc.calls()) != 0 {
 		t.Fatal("an invalid preset was sent")
 	}
 	if m.form.focus != fieldFrom || !m.CapturesInput() {
 		t.Fatalf("focus = %d, want the From field", m.form.focus)
+	}
+	if e := m.form.errs[fieldFrom]; !strings.Contains(e, "3d") || !strings.Contains(e, "yyyy-MM-dd") {
+		t.Fatalf("from error %q does not say what to type", e)
+	}
+}
+
+// Relative dates are sent as absolute instants fixed when the search is
+// sent: the second page asks for the same ones, and the form keeps what
+// the user typed.
+func TestRelativeDatesAreResolvedOncePerSearch(t *testing.T) {
+	fc := &fakeClient{total: 30}
+	ctx := newCtx(fc, 80, 20)
+	clock := now
+	ctx.Now = func() time.Time { return clock }
+	ctx.Location = time.FixedZone("UTC+2", 2*3600)
+	m := New(ctx, model.ArticlesQuery{Q: "port", From: "3d", To: "today"})
+	drive(t, m, m.Init())
+	clock = clock.Add(time.Hour) // time passes before the next page
+	for range 25 {
+		drive(t, m, m.Update(press("j")))
+	}
+	calls := fc.calls()
+	if len(calls) < 2 {
+		t.Fatalf("want a second page, got %d calls", len(calls))
+	}
+	for _, q := range calls {
+		// now is 18:00 UTC on 22 November, 20:00 in UTC+2, whose day ends
+		// at 21:59:59 UTC.
+		if q.From != "2026-11-19T18:00:00Z" || q.To != "2026-11-22T21:59:59Z" {
+			t.Fatalf("page %d sent from=%q to=%q", q.Page, q.From, q.To)
+		}
+	}
+	if got := m.form.query(); got.From != "3d" || got.To != "today" {
+		t.Fatalf("the form now holds from=%q to=%q, not what was typed", got.From, got.To)
 	}
 }
 

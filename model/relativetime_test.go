@@ -1,0 +1,62 @@
+package model
+
+import (
+	"testing"
+	"time"
+)
+
+func TestResolveRelativeTime(t *testing.T) {
+	// 01:30 on 22 November in UTC−5 is 06:30 UTC: the user's "today"
+	// began at 05:00 UTC, not at midnight UTC.
+	now := time.Date(2026, 11, 22, 1, 30, 0, 0, time.FixedZone("EST", -5*3600))
+	for _, c := range []struct {
+		in   string
+		isTo bool
+		want string
+	}{
+		{"now", false, "2026-11-22T06:30:00Z"},
+		{"30m", false, "2026-11-22T06:00:00Z"},
+		{"12h", true, "2026-11-21T18:30:00Z"},
+		{" 3D ", false, "2026-11-19T06:30:00Z"},
+		{"2w", false, "2026-11-08T06:30:00Z"},
+		{"0d", true, "2026-11-22T06:30:00Z"},
+		{"today", false, "2026-11-22T05:00:00Z"},
+		{"today", true, "2026-11-23T04:59:59Z"},
+		{"yesterday", false, "2026-11-21T05:00:00Z"},
+		{"Yesterday", true, "2026-11-22T04:59:59Z"},
+		// Not relative: left for ParseTimeBound to accept or explain.
+		{"2026-11-20", false, "2026-11-20"},
+		{"2026-11-20T08:00:00Z", true, "2026-11-20T08:00:00Z"},
+		{"3x", false, "3x"},
+		{"-3d", false, "-3d"},
+		{"+3d", false, "+3d"},
+		{"d", false, "d"},
+		{"100001d", false, "100001d"},
+		{"99999999999999999999w", false, "99999999999999999999w"},
+		{"", false, ""},
+	} {
+		if got := ResolveRelativeTime(c.in, c.isTo, now); got != c.want {
+			t.Errorf("ResolveRelativeTime(%q, to=%v) = %q, want %q", c.in, c.isTo, got, c.want)
+		}
+		if got := ResolveRelativeTime(c.in, c.isTo, now); got != c.in {
+			if _, err := ParseTimeBound(got, c.isTo); err != nil {
+				t.Errorf("%q resolved to %q, which ParseTimeBound refuses: %v", c.in, got, err)
+			}
+		}
+	}
+}
+
+func TestResolveRelativeTimesKeepsTheRestOfTheQuery(t *testing.T) {
+	now := time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)
+	q := ArticlesQuery{Q: "rates", From: "yesterday", To: "today", Domains: []string{"a.example"}}
+	got := q.ResolveRelativeTimes(now)
+	if got.From != "2026-11-21T00:00:00Z" || got.To != "2026-11-22T23:59:59Z" || got.Q != "rates" || len(got.Domains) != 1 {
+		t.Fatalf("resolved %+v", got)
+	}
+	if err := got.Validate(); err != nil {
+		t.Fatalf("resolved query invalid: %v", err)
+	}
+	if q.From != "yesterday" {
+		t.Fatal("the original query was changed")
+	}
+}
