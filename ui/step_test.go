@@ -120,3 +120,27 @@ func TestLateStepAnswerDoesNotReopenTheReader(t *testing.T) {
 		}
 	})
 }
+
+// Opening an article marks it read in the list it came from: back in the
+// list, its row is drawn dimmed, without waiting for anything else to
+// redraw the list.
+func TestOpenedArticleIsDimmedInTheList(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		h := newHarness(&fakeClient{total: 5}, 80, 24)
+		s := h.app.ctx.Styles.List
+		title := "Top headline number 02 about the day's events"
+		// Open the second, come back, select the first, drawing a frame
+		// after each key as the program does, so rows get cached.
+		for _, k := range []string{"j", "enter", "esc", "k"} {
+			h.app.View()
+			h.keys(k)
+		}
+		out := h.app.View().Content
+		if !strings.Contains(out, s.TitleRead.Render(title)) {
+			t.Fatalf("the opened article is not drawn as read:\n%q", out)
+		}
+		if strings.Contains(out, s.TitleRead.Render("Top headline number 03 about the day's events")) {
+			t.Fatal("an unopened article is drawn as read")
+		}
+	})
+}

@@ -52,6 +52,7 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 			return nil // the user left the reader while the step waited for a page
 		}
 		a.reader.SetArticle(msg.Item, msg.Origin)
+		a.ctx.Read.Mark(articles.Key(msg.Item))
 		return a.switchTo(common.Reader)
 	case common.StepArticleMsg:
 		if a.active != common.Reader {

@@ -37,6 +37,8 @@ type Context struct {
 	// ThemeGen changes whenever Styles is replaced, so caches of rendered
 	// rows know to drop their entries.
 	ThemeGen int
+	// Read is the articles opened this session; lists draw them dimmed.
+	Read     ReadSet
 	Keys     *keymap.KeyMap
 	Client   Client
 	PageSize int // 0: the service's default

@@ -26,6 +26,7 @@ type Styles struct {
 	}
 	List struct {
 		Marker, Title, TitleSelected, Meta, MetaSelected, Desc lipgloss.Style
+		TitleRead                                              lipgloss.Style // an article already opened
 		Footer, Spinner, ErrorTitle, ErrorHint, Empty          lipgloss.Style
 	}
 	Filters struct {
@@ -75,6 +76,7 @@ func New(isDark, noColor bool) *Styles {
 
 	s.List.Marker = st().Foreground(p.Accent)
 	s.List.Title = st().Foreground(p.Text)
+	s.List.TitleRead = st().Foreground(p.Muted)
 	s.List.TitleSelected = st().Bold(true).Foreground(p.Primary)
 	s.List.Meta = st().Foreground(p.Muted)
 	s.List.MetaSelected = st().Foreground(p.Accent)
@@ -142,6 +144,7 @@ func monochrome(isDark bool) *Styles {
 
 	s.List.Marker = st().Bold(true)
 	s.List.Title = plain
+	s.List.TitleRead = st().Faint(true)
 	s.List.TitleSelected = st().Reverse(true).Bold(true)
 	s.List.Meta = plain
 	s.List.MetaSelected = st().Bold(true)

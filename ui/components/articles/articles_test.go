@@ -78,3 +78,33 @@ func TestFromArticleDecodesEntitiesInEveryTextField(t *testing.T) {
 		t.Fatalf("entities left in title %q, source %q, author %q", it.Title, it.Source, it.Author)
 	}
 }
+
+// An article the user has opened is drawn with the read title style in
+// the list (unless it is the selected row), and no other is.
+func TestReadArticlesAreDrawnAsRead(t *testing.T) {
+	ctx := testCtx()
+	render := Render(ctx)
+	read := FromArticle(model.Article{Title: "Opened story", URL: "https://x.example/1", Source: model.SourceRef{Name: "S"}})
+	other := FromArticle(model.Article{Title: "Other story", URL: "https://x.example/2", Source: model.SourceRef{Name: "S"}})
+	ctx.Read.Mark(Key(read))
+	ls := ctx.Styles.List
+	if first := strings.Split(render(read, 80, false, ctx.Styles), "\n")[0]; first != "  "+ls.TitleRead.Render("Opened story") {
+		t.Fatalf("read row title %q, want the read style", first)
+	}
+	if first := strings.Split(render(other, 80, false, ctx.Styles), "\n")[0]; first != "  "+ls.Title.Render("Other story") {
+		t.Fatalf("unread row title %q, want the plain title style", first)
+	}
+	if first := strings.Split(render(read, 80, true, ctx.Styles), "\n")[0]; !strings.Contains(first, ls.TitleSelected.Render("Opened story")) {
+		t.Fatalf("selected read row %q, want the selection style", first)
+	}
+	if ls.TitleRead.Render("x") == ls.Title.Render("x") {
+		t.Fatal("read and unread titles look the same")
+	}
+	if gen := ctx.Read.Gen(); gen != 1 {
+		t.Fatalf("gen %d after one mark", gen)
+	}
+	ctx.Read.Mark(Key(read))
+	if gen := ctx.Read.Gen(); gen != 1 {
+		t.Fatalf("marking again changed gen to %d: lists would redraw for nothing", gen)
+	}
+}

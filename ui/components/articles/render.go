@@ -28,6 +28,9 @@ func Render(ctx *common.Context) pagedlist.RenderFunc[Item] {
 	return func(it Item, width int, selected bool, s *theme.Styles) string {
 		ls := s.List
 		prefix, titleStyle, metaStyle := "  ", ls.Title, ls.Meta
+		if ctx.Read.Has(Key(it)) {
+			titleStyle = ls.TitleRead
+		}
 		if selected {
 			prefix = ls.Marker.Render(theme.Marker) + " "
 			titleStyle, metaStyle = ls.TitleSelected, ls.MetaSelected

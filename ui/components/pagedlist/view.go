@@ -12,9 +12,9 @@ import (
 // width, theme generation and minute (rows show relative times); any
 // change empties it.
 type rowCache struct {
-	width, themeGen int
-	minute          int64
-	rows            map[rowKey][]string
+	width, themeGen, readGen int
+	minute                   int64
+	rows                     map[rowKey][]string
 }
 
 type rowKey struct {
@@ -24,11 +24,14 @@ type rowKey struct {
 
 func (c *rowCache) clear() { c.rows = nil }
 
-func (c *rowCache) validate(width, themeGen int, now time.Time) {
+// validate drops the cached rows when anything they show may have
+// changed: the width, the theme, the minute (relative times) or the set of
+// read articles (rarely: once per article opened).
+func (c *rowCache) validate(width, themeGen, readGen int, now time.Time) {
 	minute := now.Unix() / 60
-	if c.rows == nil || c.width != width || c.themeGen != themeGen || c.minute != minute {
+	if c.rows == nil || c.width != width || c.themeGen != themeGen || c.readGen != readGen || c.minute != minute {
 		c.rows = map[rowKey][]string{}
-		c.width, c.themeGen, c.minute = width, themeGen, minute
+		c.width, c.themeGen, c.readGen, c.minute = width, themeGen, readGen, minute
 	}
 }
 
@@ -40,7 +43,7 @@ func (m *Model[T]) View() string {
 	if m.Len() == 0 {
 		lines = m.bodyState(lines)
 	} else {
-		m.cache.validate(m.width, m.ctx.ThemeGen, m.ctx.Clock())
+		m.cache.validate(m.width, m.ctx.ThemeGen, m.ctx.Read.Gen(), m.ctx.Clock())
 		rh, rows := m.rowHeight(), m.visibleRows()
 		last := min(m.offset+rows, m.Len())
 		for pos := m.offset; pos < last; pos++ {
