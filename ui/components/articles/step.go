@@ -61,11 +61,9 @@ func (s *Stepper) Resume(list StepList) tea.Cmd {
 	return s.Step(list, delta)
 }
 
-// Cancel forgets a waiting step: the list was reset for a new query.
+// Cancel forgets a waiting step: the list was reset for a new query, or
+// the user left the reader.
 func (s *Stepper) Cancel() { s.pending = 0 }
-
-// Pending reports whether a step waits for a page.
-func (s *Stepper) Pending() bool { return s.pending != 0 }
 
 func (s *Stepper) open(list StepList) tea.Cmd {
 	it, ok := list.Selected()
