@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"slices"
 	"strings"
@@ -50,16 +51,12 @@ func (s *Store) relevanceWindow(ctx context.Context, sr search) ([]int64, error)
 	query := "SELECT f.rowid, highlight(articles_fts, 0, " + hitMarkSQL + ", ''), highlight(articles_fts, 1, " +
 		hitMarkSQL + ", '')" + body + " ORDER BY f.rowid DESC LIMIT ?"
 	args = append(args, rankWindow)
-	cacheKey := query + fmt.Sprintf("\x00%#v", args)
-	gen := s.gen.Load()
-	if ids, ok := s.ranks.get(cacheKey, gen); ok {
-		return ids, nil
-	}
-	rows, err := s.query(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
+	return s.cachedWindow(ctx, query, args, rankByRelevance)
+}
+
+// rankByRelevance scores the window's rows (id, highlighted title,
+// highlighted description) and returns their ids best first.
+func rankByRelevance(rows *sql.Rows) ([]int64, error) {
 	var scored []scoredRow
 	var titleTotal, descTotal int
 	for rows.Next() {
@@ -73,9 +70,6 @@ func (s *Store) relevanceWindow(ctx context.Context, sr search) ([]int64, error)
 		titleTotal += r.titleLen
 		descTotal += r.descLen
 		scored = append(scored, r)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("rank matches: %w", err)
 	}
 	n := float64(max(len(scored), 1))
 	avgTitle, avgDesc := float64(titleTotal)/n, float64(descTotal)/n
@@ -97,7 +91,6 @@ func (s *Store) relevanceWindow(ctx context.Context, sr search) ([]int64, error)
 	for i, r := range scored {
 		ids[i] = r.id
 	}
-	s.ranks.put(cacheKey, gen, ids)
 	return ids, nil
 }
 

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"strconv"
 	"strings"
@@ -189,6 +190,23 @@ func (s *Store) rankedWindow(ctx context.Context, sr search, key, order string) 
 	window := "SELECT f.rowid AS id, " + key + " AS k" + body + " ORDER BY f.rowid DESC LIMIT ?"
 	query := "SELECT id FROM (" + window + ") ORDER BY " + order + ", id DESC"
 	args = append(args, rankWindow)
+	return s.cachedWindow(ctx, query, args, func(rows *sql.Rows) ([]int64, error) {
+		ids := make([]int64, 0, rankWindow)
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				return nil, fmt.Errorf("read ranked id: %w", err)
+			}
+			ids = append(ids, id)
+		}
+		return ids, nil
+	})
+}
+
+// cachedWindow runs a ranking query at most once per write generation:
+// rank reads its rows into row ids, best first, and the ids are cached
+// under the query and its arguments.
+func (s *Store) cachedWindow(ctx context.Context, query string, args []any, rank func(*sql.Rows) ([]int64, error)) ([]int64, error) {
 	cacheKey := query + fmt.Sprintf("\x00%#v", args) // %#v: see count
 	gen := s.gen.Load()
 	if ids, ok := s.ranks.get(cacheKey, gen); ok {
@@ -199,13 +217,9 @@ func (s *Store) rankedWindow(ctx context.Context, sr search, key, order string) 
 		return nil, err
 	}
 	defer rows.Close()
-	ids := make([]int64, 0, rankWindow)
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("read ranked id: %w", err)
-		}
-		ids = append(ids, id)
+	ids, err := rank(rows)
+	if err != nil {
+		return nil, err
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("rank matches: %w", err)
