@@ -33,7 +33,7 @@ type Model struct {
 	form    form
 	results *pagedlist.Model[articles.Item]
 	focus   focusArea
-	active  model.ArticlesQuery // the query whose results are listed
+	active  model.ArticlesQuery // the query whose results are listed, as typed ("from: 3d")
 	ran     bool                // a search has been sent at least once
 	hint    string              // shown under the form when there is no error
 	width   int
@@ -124,10 +124,11 @@ func (m *Model) submit() tea.Cmd {
 		return m.form.setFocus(m.form.firstInvalid())
 	}
 	// Relative dates are fixed here, once: every page of these results,
-	// and a refresh, ask for the same instants.
+	// and a refresh, ask for the same instants. The summary line keeps
+	// the words the user typed, which stay readable when it is cut short.
 	q := m.form.resolved()
 	q.PageSize = m.ctx.PageSize
-	m.active, m.ran, m.hint = q, true, ""
+	m.active, m.ran, m.hint = m.form.query(), true, ""
 	m.focusResults()
 	m.stepper.Cancel()
 	// SearchFetch captures copies of the client and query, never the

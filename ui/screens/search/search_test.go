@@ -283,6 +283,9 @@ func TestRelativeDatesAreResolvedOncePerSearch(t *testing.T) {
 	if got := m.form.query(); got.From != "3d" || got.To != "today" {
 		t.Fatalf("the form now holds from=%q to=%q, not what was typed", got.From, got.To)
 	}
+	if line := ansi.Strip(m.summaryLine(ctx.Styles)); !strings.Contains(line, "from: 3d") || !strings.Contains(line, "to: today") {
+		t.Fatalf("summary %q does not show the dates as typed", line)
+	}
 }
 
 func TestMouseWheelAndClickInResults(t *testing.T) {
