@@ -14,7 +14,7 @@ import (
 
 	"tidings/model"
 	"tidings/server"
-	"tidings/server/store"
+	"tidings/server/store/sqlite"
 )
 
 // Contract tests: this client against the real server (package server over
@@ -62,7 +62,7 @@ func contractArticles() []model.Article {
 // contractService starts the real handler on loopback and counts requests.
 func contractService(t *testing.T, cfg server.Config) (base string, hits *atomic.Int32) {
 	t.Helper()
-	st, err := store.Open("")
+	st, err := sqlite.Open("")
 	if err != nil {
 		t.Fatalf("open store: %v", err)
 	}

@@ -11,7 +11,7 @@ import (
 	"tidings/internal/faultserver"
 	"tidings/model"
 	"tidings/server"
-	"tidings/server/store"
+	"tidings/server/store/sqlite"
 )
 
 // Fault tests: the real client against the real service behind
@@ -24,7 +24,7 @@ import (
 // a fault server.
 func faultService(t *testing.T) *faultserver.Server {
 	t.Helper()
-	st, err := store.Open("")
+	st, err := sqlite.Open("")
 	if err != nil {
 		t.Fatalf("open store: %v", err)
 	}

@@ -88,7 +88,7 @@ n_per_class=200 duration=10s
 
 say "store benchmarks (100k)"
 TIDINGS_BENCH_SIZES=100000 TIDINGS_BENCH_DB_DIR="$cache" \
-	go test ./server/store -run '^$' -bench 'Search|Headlines' -count 3 -timeout 30m | tee "$out/store-bench.txt" >&2
+	go test ./server/store/sqlite -run '^$' -bench 'Search|Headlines' -count 3 -timeout 30m | tee "$out/store-bench.txt" >&2
 
 if [ -n "${READER_FROM:-}" ]; then
 	# Reuse the reader figures of an earlier run (they do not depend on

@@ -3,6 +3,7 @@ package server
 import (
 	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/hex"
 	"errors"
 	"strings"
 )
@@ -65,3 +66,8 @@ func (k *keyring) identify(header string) (int, authProblem) {
 	}
 	return found, ""
 }
+
+// id is a stable, non-reversible name of the i-th key for shared state
+// such as a rate limit kept in Redis: the same key gives the same id on
+// every replica, and the id reveals nothing of the key.
+func (k *keyring) id(i int) string { return hex.EncodeToString(k.digests[i][:16]) }

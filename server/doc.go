@@ -1,6 +1,6 @@
 // Package server is the HTTP side of `tidings serve`: a faithful, read-only
 // implementation of the news service in shared/spec/news-service.md, backed
-// by package server/store. [New] builds the handler, [Run] serves it with
+// by a catalogue behind package server/store. [New] builds the handler, [Run] serves it with
 // production timeouts and a graceful shutdown, and [Start] runs it in the
 // background on a loopback port for the reader's demo mode.
 //

@@ -8,14 +8,14 @@ import (
 
 	"tidings/model"
 	"tidings/server"
-	"tidings/server/store"
+	"tidings/server/store/sqlite"
 )
 
 // Example wires a store, the handler and a background server the way the
 // reader's demo mode does.
 func Example() {
 	ctx := context.Background()
-	st, err := store.Open("") // in memory
+	st, err := sqlite.Open("") // in memory
 	if err != nil {
 		panic(err)
 	}

@@ -11,16 +11,16 @@ import (
 	"time"
 
 	"tidings/model"
-	"tidings/server/store"
+	"tidings/server/store/sqlite"
 )
 
 const testKey = "test-key-123"
 
 var base = time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
 
-func fixtureStore(t testing.TB) *store.Store {
+func fixtureStore(t testing.TB) *sqlite.Store {
 	t.Helper()
-	st, err := store.Open("")
+	st, err := sqlite.Open("")
 	if err != nil {
 		t.Fatal(err)
 	}

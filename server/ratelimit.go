@@ -1,11 +1,38 @@
 package server
 
 import (
+	"context"
 	"sync"
 	"time"
 
 	"golang.org/x/time/rate"
 )
+
+// Limiter decides whether one more request of a key may go ahead. The
+// in-process keyLimiter is the default; a shared limiter (Redis) makes the
+// limit hold across replicas.
+type Limiter interface {
+	// Allow takes one request of keyID at now. keyID is a stable digest of
+	// the API key (never the key itself), the same on every replica. An
+	// error means the limiter could not decide (its store is unreachable).
+	Allow(ctx context.Context, keyID string, now time.Time) (Decision, error)
+	// PerMinute is the limit, for messages and headers.
+	PerMinute() int
+}
+
+// Decision is a limiter's answer for one request.
+type Decision struct {
+	Allowed bool
+	// Limit is the number of requests a key may make per minute.
+	Limit int
+	// Remaining is how many more the key may make right now.
+	Remaining int
+	// RetryAfter is how long until the next request is admitted (when
+	// not Allowed).
+	RetryAfter time.Duration
+	// ResetAfter is how long until the key's full allowance is back.
+	ResetAfter time.Duration
+}
 
 // limiterIdleTTL is how long an unused key keeps its limiter. After a
 // minute without requests a per-minute bucket is full again, so dropping
@@ -18,7 +45,7 @@ const limiterIdleTTL = time.Minute
 type keyLimiter struct {
 	perMinute int
 	mu        sync.Mutex
-	buckets   map[int]*bucket
+	buckets   map[string]*bucket
 	lastSweep time.Time
 }
 
@@ -28,12 +55,24 @@ type bucket struct {
 }
 
 func newKeyLimiter(perMinute int) *keyLimiter {
-	return &keyLimiter{perMinute: perMinute, buckets: map[int]*bucket{}}
+	return &keyLimiter{perMinute: perMinute, buckets: map[string]*bucket{}}
+}
+
+// PerMinute implements Limiter.
+func (l *keyLimiter) PerMinute() int { return l.perMinute }
+
+// Allow implements Limiter; it never fails.
+func (l *keyLimiter) Allow(_ context.Context, key string, now time.Time) (Decision, error) {
+	ok, wait, tokens := l.allow(key, now)
+	d := Decision{Allowed: ok, Limit: l.perMinute, Remaining: max(0, int(tokens)), RetryAfter: wait}
+	missing := float64(l.perMinute) - tokens
+	d.ResetAfter = time.Duration(max(0, missing) / float64(l.perSecond()) * float64(time.Second))
+	return d, nil
 }
 
 // allow takes one token for key at now. When none is left it reports how
-// long until one is.
-func (l *keyLimiter) allow(key int, now time.Time) (bool, time.Duration) {
+// long until one is. tokens is what is left after the decision.
+func (l *keyLimiter) allow(key string, now time.Time) (ok bool, wait time.Duration, tokens float64) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.sweep(now)
@@ -44,10 +83,10 @@ func (l *keyLimiter) allow(key int, now time.Time) (bool, time.Duration) {
 	}
 	b.lastSeen = now
 	if b.lim.AllowN(now, 1) {
-		return true, 0
+		return true, 0, b.lim.TokensAt(now)
 	}
-	missing := 1 - b.lim.TokensAt(now)
-	return false, time.Duration(missing / float64(l.perSecond()) * float64(time.Second))
+	tokens = b.lim.TokensAt(now)
+	return false, time.Duration((1 - tokens) / float64(l.perSecond()) * float64(time.Second)), tokens
 }
 
 func (l *keyLimiter) perSecond() rate.Limit { return rate.Limit(float64(l.perMinute) / 60) }

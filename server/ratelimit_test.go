@@ -95,16 +95,16 @@ func TestRateLimitKeysIndependentAndAuthFirst(t *testing.T) {
 
 func TestLimiterIdleExpiry(t *testing.T) {
 	l := newKeyLimiter(3)
-	l.allow(0, base)
-	l.allow(1, base.Add(30*time.Second))
+	l.allow("k0", base)
+	l.allow("k1", base.Add(30*time.Second))
 	if l.size() != 2 {
 		t.Fatalf("size %d", l.size())
 	}
-	l.allow(2, base.Add(70*time.Second)) // key 0 idle 70 s: dropped; key 1 idle 40 s: kept
+	l.allow("k2", base.Add(70*time.Second)) // key 0 idle 70 s: dropped; key 1 idle 40 s: kept
 	if l.size() != 2 {
 		t.Fatalf("after sweep size %d, want 2", l.size())
 	}
-	l.allow(2, base.Add(200*time.Second))
+	l.allow("k2", base.Add(200*time.Second))
 	if l.size() != 1 {
 		t.Fatalf("only the active key remains: %d", l.size())
 	}

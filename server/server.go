@@ -25,6 +25,9 @@ type Config struct {
 	// Logger receives one line per request and any internal error; nil
 	// discards them. Keys and query strings are never logged.
 	Logger *slog.Logger
+	// Limiter, when set, replaces the in-process limiter RateLimit would
+	// make (a limiter shared by replicas).
+	Limiter Limiter
 	// Now is the clock for rate limiting; nil means time.Now.
 	Now func() time.Time
 	// QueryTimeout bounds one store query; 0 means DefaultQueryTimeout.
@@ -36,9 +39,9 @@ const DefaultQueryTimeout = 10 * time.Second
 
 // handler serves the three endpoints.
 type handler struct {
-	st      *store.Store
+	st      store.Reader
 	keys    *keyring
-	limiter *keyLimiter // nil when unlimited
+	limiter Limiter // nil when unlimited
 	log     *slog.Logger
 	now     func() time.Time
 	timeout time.Duration
@@ -51,7 +54,7 @@ type endpoint func(ctx context.Context, v url.Values) (any, error)
 
 // New returns the service's HTTP handler, serving /v2/sources,
 // /v2/latest-headlines and /v2/articles from st.
-func New(st *store.Store, cfg Config) (http.Handler, error) {
+func New(st store.Reader, cfg Config) (http.Handler, error) {
 	h, err := newHandler(st, cfg)
 	if err != nil {
 		return nil, err
@@ -59,7 +62,7 @@ func New(st *store.Store, cfg Config) (http.Handler, error) {
 	return h.logged(h.recovered(http.HandlerFunc(h.serve))), nil
 }
 
-func newHandler(st *store.Store, cfg Config) (*handler, error) {
+func newHandler(st store.Reader, cfg Config) (*handler, error) {
 	if st == nil {
 		return nil, errors.New("server: a store is required")
 	}
@@ -81,7 +84,10 @@ func newHandler(st *store.Store, cfg Config) (*handler, error) {
 	if h.timeout <= 0 {
 		h.timeout = DefaultQueryTimeout
 	}
-	if cfg.RateLimit > 0 {
+	switch {
+	case cfg.Limiter != nil:
+		h.limiter = cfg.Limiter
+	case cfg.RateLimit > 0:
 		h.limiter = newKeyLimiter(cfg.RateLimit)
 	}
 	h.routes = map[string]endpoint{
@@ -114,14 +120,8 @@ func (h *handler) serve(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusUnauthorized, CodeUnauthorized, string(problem))
 		return
 	}
-	if h.limiter != nil {
-		if ok, wait := h.limiter.allow(key, h.now()); !ok {
-			secs := retryAfterSeconds(wait)
-			w.Header().Set("Retry-After", strconv.Itoa(secs))
-			writeError(w, http.StatusTooManyRequests, CodeTooManyRequests, fmt.Sprintf(
-				"rate limit of %d requests per minute exceeded: retry in %d s", h.limiter.perMinute, secs))
-			return
-		}
+	if h.limiter != nil && !h.admit(w, r, key) {
+		return
 	}
 	values, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil {
@@ -152,6 +152,28 @@ func (h *handler) serve(w http.ResponseWriter, r *http.Request) {
 	if err := writeBody(w, http.StatusOK, body); err != nil {
 		h.log.Warn("write response", "path", r.URL.Path, "err", err)
 	}
+}
+
+// admit asks the limiter whether the request of the key-th key may go
+// ahead, answering it with 429 (or 503 when the limiter cannot decide)
+// when not.
+func (h *handler) admit(w http.ResponseWriter, r *http.Request, key int) bool {
+	d, err := h.limiter.Allow(r.Context(), h.keys.id(key), h.now())
+	if err != nil {
+		h.log.Warn("rate limiter unavailable", "err", err)
+		w.Header().Set("Retry-After", "1")
+		writeError(w, http.StatusServiceUnavailable, CodeUnavailable,
+			"the rate limiter is unavailable: retry in a moment")
+		return false
+	}
+	if d.Allowed {
+		return true
+	}
+	secs := retryAfterSeconds(d.RetryAfter)
+	w.Header().Set("Retry-After", strconv.Itoa(secs))
+	writeError(w, http.StatusTooManyRequests, CodeTooManyRequests, fmt.Sprintf(
+		"rate limit of %d requests per minute exceeded: retry in %d s", h.limiter.PerMinute(), secs))
+	return false
 }
 
 // fail answers a failed endpoint: a validation error is the client's (400),

@@ -19,7 +19,7 @@ import (
 	"tidings/internal/faultserver"
 	"tidings/model"
 	"tidings/server"
-	"tidings/server/store"
+	"tidings/server/store/sqlite"
 	"tidings/ui/textsafe"
 )
 
@@ -55,7 +55,7 @@ func liveService(t *testing.T) *faultserver.Server {
 // liveHandler is the real service over a small catalogue. Its in-memory
 // store lives as long as the test binary.
 var liveHandler = sync.OnceValues(func() (http.Handler, error) {
-	st, err := store.Open("")
+	st, err := sqlite.Open("")
 	if err != nil {
 		return nil, fmt.Errorf("open store: %w", err)
 	}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"tidings/server/store"
+	"tidings/server/store/sqlite"
 )
 
 // TestWritesTheAskedNumberOfArticlesWithUniqueURLs spans two demo rounds
@@ -49,7 +49,7 @@ func TestOutputImportsWithNothingSkipped(t *testing.T) {
 	if err := run([]string{"--articles", "300"}, &out, &errs); err != nil {
 		t.Fatal(err, errs.String())
 	}
-	s, err := store.Open("")
+	s, err := sqlite.Open("")
 	if err != nil {
 		t.Fatal(err)
 	}

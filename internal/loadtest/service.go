@@ -16,7 +16,7 @@ import (
 	"tidings/model"
 	"tidings/server"
 	"tidings/server/demo"
-	"tidings/server/store"
+	"tidings/server/store/sqlite"
 )
 
 // Target is a running service the load goes to. Stop, when set, shuts it
@@ -47,7 +47,7 @@ type Service struct {
 	Target
 	Sources   int
 	Articles  int
-	st        *store.Store
+	st        *sqlite.Store
 	opts      ServiceOptions
 	ownsStore bool
 }
@@ -68,7 +68,7 @@ type ServiceOptions struct {
 // StartService loads the catalogue and serves it on a free loopback port.
 // Close stops it and releases the store.
 func StartService(ctx context.Context, opts ServiceOptions) (*Service, error) {
-	st, err := store.Open("")
+	st, err := sqlite.Open("")
 	if err != nil {
 		return nil, fmt.Errorf("open the store: %w", err)
 	}
@@ -102,7 +102,7 @@ func (s *Service) Fresh(ctx context.Context) (*Service, error) {
 	return svc, nil
 }
 
-func serve(ctx context.Context, st *store.Store, opts ServiceOptions) (*Service, error) {
+func serve(ctx context.Context, st *sqlite.Store, opts ServiceOptions) (*Service, error) {
 	h, err := server.New(st, server.Config{APIKeys: opts.Keys, RateLimit: opts.RateLimit})
 	if err != nil {
 		return nil, fmt.Errorf("set up the service: %w", err)

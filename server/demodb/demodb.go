@@ -1,5 +1,5 @@
 // Package demodb is the built-in demo catalogue (package demo) prebuilt
-// into a store image (store.WriteImage) and embedded in the binary, so the
+// into a store image (sqlite.WriteImage) and embedded in the binary, so the
 // demo service starts without generating or loading anything: Open costs
 // well under a millisecond, where generating the catalogue and loading it
 // with store.Add takes about a second, most of it full-text indexing.
@@ -23,7 +23,7 @@ import (
 	"time"
 
 	"tidings/server/demo"
-	"tidings/server/store"
+	"tidings/server/store/sqlite"
 )
 
 // ImageFile is the embedded image's name.
@@ -39,8 +39,8 @@ var Epoch = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
 
 // Open opens the embedded demo catalogue, read-only, with publication
 // times relative to now.
-func Open(now time.Time) (*store.Store, error) {
-	st, err := store.OpenImage(image, ImageFile, now.Sub(Epoch))
+func Open(now time.Time) (*sqlite.Store, error) {
+	st, err := sqlite.OpenImage(image, ImageFile, now.Sub(Epoch))
 	if err != nil {
 		return nil, fmt.Errorf("open the demo catalogue: %w", err)
 	}
@@ -50,7 +50,7 @@ func Open(now time.Time) (*store.Store, error) {
 // Build writes the image of demo.Catalogue(Epoch) to path, replacing it.
 // It takes about a second: it is what `go generate` runs.
 func Build(ctx context.Context, path string) error {
-	st, err := store.Open("")
+	st, err := sqlite.Open("")
 	if err != nil {
 		return fmt.Errorf("build the demo image: %w", err)
 	}

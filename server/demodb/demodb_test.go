@@ -11,7 +11,7 @@ import (
 
 	"tidings/model"
 	"tidings/server/demo"
-	"tidings/server/store"
+	"tidings/server/store/sqlite"
 )
 
 // The embedded image must be what Build makes now: a change to the demo
@@ -132,7 +132,7 @@ func BenchmarkOpenAndFirstHeadlines(b *testing.B) {
 func BenchmarkGenerateAndLoad(b *testing.B) {
 	ctx := context.Background()
 	for b.Loop() {
-		st, err := store.Open("")
+		st, err := sqlite.Open("")
 		if err != nil {
 			b.Fatal(err)
 		}

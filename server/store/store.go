@@ -1,237 +1,73 @@
+// Package store is the seam between the news service and where its
+// catalogue lives. The server, the importer and feed ingestion depend on
+// the interfaces here, never on a backend; each backend is a package of
+// its own below this one (sqlite, the embedded default and the demo's;
+// postgres, for several replicas over one database).
+//
+// This package holds only interfaces and the types they share. It does no
+// I/O and imports no backend.
 package store
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
-	"net/url"
-	"sync"
-	"sync/atomic"
+	"io"
 
 	"tidings/model"
-
-	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
 )
 
-// Store is an open news database. It is safe for concurrent use.
-type Store struct {
-	db  *sql.DB
-	gen atomic.Uint64 // bumped by every write; invalidates cached totals
-
-	stmtMu sync.Mutex
-	stmts  map[string]*sql.Stmt
-
-	counts      *genCache[int]             // totals by query
-	ranks       *genCache[[]int64]         // ranked windows (row ids) by query
-	anchors     *genCache[int64]           // headline ids at every anchorStep-th position
-	pages       *genCache[[]model.Article] // result pages by query and position (pages.go)
-	sourcePages *genCache[[]model.Source]  // likewise for /sources
-	keep        *sql.Conn                  // pins an in-memory database; nil for files
-
-	// shift is added to stored publication seconds on the way out and
-	// taken from time bounds on the way in: 0, except for an image opened
-	// with OpenImage, whose times are relative to when it was built.
-	shift int64
-	// release frees what the database is read from after it closes (the
-	// VFS of an image); nil for Open.
-	release func() error
+// Reader answers the spec's three list queries.
+type Reader interface {
+	Sources(ctx context.Context, q model.SourcesQuery) (model.Page[model.Source], error)
+	Headlines(ctx context.Context, q model.HeadlinesQuery) (model.Page[model.Article], error)
+	Articles(ctx context.Context, q model.ArticlesQuery) (model.Page[model.Article], error)
+	// Generation is the change signal for response caching: it changes
+	// with every write, so anything computed while it returned g stays
+	// true for as long as it returns g.
+	Generation() uint64
 }
 
-var memSeq atomic.Uint64
-
-// maxCachedStmts bounds the prepared-statement cache: the common query
-// shapes are few, but list parameters vary the number of placeholders.
-var maxCachedStmts = 256
-
-// Open opens (creating if needed) the database at path. An empty path is a
-// private in-memory database that lives until Close; it serves concurrent
-// readers like a file does.
-func Open(path string) (*Store, error) {
-	db, err := sql.Open("sqlite", dsn(path))
-	if err != nil {
-		return nil, fmt.Errorf("open database: %w", err)
-	}
-	s := newStore(db)
-	if path == "" {
-		// A memdb database lives while a connection to it is open: pin one
-		// so the pool trimming idle connections cannot drop the data.
-		if s.keep, err = db.Conn(context.Background()); err != nil {
-			db.Close()
-			return nil, fmt.Errorf("open memory database: %w", err)
-		}
-	}
-	if err := s.migrate(context.Background()); err != nil {
-		db.Close()
-		return nil, err
-	}
-	return s, nil
+// Writer adds to the catalogue. Sources are upserted by id and articles by
+// URL (the later one wins).
+type Writer interface {
+	Add(ctx context.Context, sources []model.Source, articles []model.Article) error
+	// ImportJSONL streams sources and articles in the spec's JSON shapes,
+	// one per line (or list envelopes), skipping invalid lines.
+	ImportJSONL(ctx context.Context, r io.Reader) (ImportStats, error)
 }
 
-// newStore wraps an open database with the store's pool settings and caches.
-func newStore(db *sql.DB) *Store {
-	db.SetMaxOpenConns(8)
-	db.SetMaxIdleConns(8)
-	db.SetConnMaxLifetime(0)
-	db.SetConnMaxIdleTime(0)
-	return &Store{db: db, stmts: map[string]*sql.Stmt{}, counts: newGenCache[int](4096), ranks: newGenCache[[]int64](512),
-		anchors: newGenCache[int64](8192), pages: newGenCache[[]model.Article](maxCachedPages),
-		sourcePages: newGenCache[[]model.Source](maxCachedPages)}
+// Catalogue is an open catalogue: what `tidings serve` reads and the
+// importer writes.
+type Catalogue interface {
+	Reader
+	Writer
+	// Ping reports whether the backend answers (readiness).
+	Ping(ctx context.Context) error
+	Close() error
 }
 
-func dsn(path string) string {
-	pragmas := "_pragma=busy_timeout(5000)&_pragma=foreign_keys(0)&_pragma=temp_store(memory)&_pragma=cache_size(-65536)&_txlock=immediate"
-	if path == "" {
-		// The memdb VFS shares one in-memory database between the pool's
-		// connections (plain :memory: would give each its own), with
-		// real locking, so reads run in parallel.
-		return fmt.Sprintf("file:/tidings-mem-%d?vfs=memdb&%s", memSeq.Add(1), pragmas)
-	}
-	u := url.URL{Scheme: "file", Opaque: path}
-	return u.String() + "?" + pragmas + "&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)"
+// ImportStats is what an import did.
+type ImportStats struct {
+	Lines    int // lines read, blank ones included
+	Sources  int // sources stored
+	Articles int // articles stored
+	Skipped  int // lines (or list items) that were not valid and were left out
+	// Errors describes the first skipped lines (at most MaxReportedErrors).
+	Errors []LineError
 }
 
-// Generation changes with every write. Anything computed from the store
-// while Generation returned g stays true for as long as it returns g, so
-// callers can cache answers per generation as the store does itself.
-func (s *Store) Generation() uint64 { return s.gen.Load() }
+// MaxReportedErrors bounds ImportStats.Errors so a garbage file cannot
+// exhaust memory; Skipped still counts them all.
+const MaxReportedErrors = 20
 
-// Close releases the database.
-func (s *Store) Close() error {
-	s.stmtMu.Lock()
-	for _, st := range s.stmts {
-		st.Close()
-	}
-	s.stmts = nil
-	s.stmtMu.Unlock()
-	if s.keep != nil {
-		s.keep.Close()
-	}
-	err := s.db.Close()
-	if s.release != nil {
-		if rerr := s.release(); err == nil {
-			err = rerr
-		}
-	}
-	return err
+// LineError is an input line that could not be imported.
+type LineError struct {
+	Line int
+	Err  error
 }
 
-const schema = `
-CREATE TABLE IF NOT EXISTS sources (
-	id          TEXT PRIMARY KEY,
-	name        TEXT NOT NULL,
-	description TEXT NOT NULL,
-	url         TEXT NOT NULL,
-	category    TEXT NOT NULL,
-	language    TEXT NOT NULL,
-	country     TEXT NOT NULL
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS sources_by_name ON sources(name COLLATE NOCASE, id);
+// Error implements error.
+func (e LineError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.Err) }
 
-CREATE TABLE IF NOT EXISTS articles (
-	id           INTEGER PRIMARY KEY, -- published_at<<16 | tie-breaker: rowid order is time order
-	url          TEXT NOT NULL UNIQUE,
-	source_id    TEXT NOT NULL,
-	source_name  TEXT NOT NULL,
-	author       TEXT NOT NULL,
-	title        TEXT NOT NULL,
-	description  TEXT NOT NULL,
-	url_to_image TEXT NOT NULL,
-	published_at INTEGER,            -- unix seconds; NULL when unknown
-	content      TEXT NOT NULL,
-	popularity   REAL NOT NULL,
-	rhost        TEXT NOT NULL,      -- reversed lower-case host: com.example.www
-	category     TEXT NOT NULL DEFAULT '',
-	language     TEXT NOT NULL DEFAULT '',
-	country      TEXT NOT NULL DEFAULT '',
-	facets       TEXT NOT NULL DEFAULT ''  -- filter tokens for the full-text index (see facets.go)
-);
--- Each index ends implicitly in the rowid, so equality filters come out
--- newest first without a sort.
--- A narrow copy of the row ids: paging through all articles newest first
--- walks this instead of the wide table rows.
-CREATE INDEX IF NOT EXISTS articles_ids ON articles(id);
-CREATE INDEX IF NOT EXISTS articles_country ON articles(country);
-CREATE INDEX IF NOT EXISTS articles_category ON articles(category);
-CREATE INDEX IF NOT EXISTS articles_country_category ON articles(country, category);
-CREATE INDEX IF NOT EXISTS articles_source ON articles(source_id);
-CREATE INDEX IF NOT EXISTS articles_language ON articles(language);
-CREATE INDEX IF NOT EXISTS articles_rhost ON articles(rhost);
-
-CREATE VIRTUAL TABLE IF NOT EXISTS articles_fts USING fts5(
-	title, description, content, facets,
-	content='articles', content_rowid='id',
-	tokenize='unicode61 remove_diacritics 2'
-);
-CREATE TRIGGER IF NOT EXISTS articles_ai AFTER INSERT ON articles BEGIN
-	INSERT INTO articles_fts(rowid, title, description, content, facets)
-	VALUES (new.id, new.title, new.description, new.content, new.facets);
-END;
-CREATE TRIGGER IF NOT EXISTS articles_ad AFTER DELETE ON articles BEGIN
-	INSERT INTO articles_fts(articles_fts, rowid, title, description, content, facets)
-	VALUES ('delete', old.id, old.title, old.description, old.content, old.facets);
-END;
-CREATE TRIGGER IF NOT EXISTS articles_au AFTER UPDATE OF title, description, content, facets ON articles BEGIN
-	INSERT INTO articles_fts(articles_fts, rowid, title, description, content, facets)
-	VALUES ('delete', old.id, old.title, old.description, old.content, old.facets);
-	INSERT INTO articles_fts(rowid, title, description, content, facets)
-	VALUES (new.id, new.title, new.description, new.content, new.facets);
-END;
-`
-
-// schemaVersion is stored in PRAGMA user_version. A database written by
-// another version is refused rather than misread.
-const schemaVersion = 3
-
-func (s *Store) migrate(ctx context.Context) error {
-	var version int
-	if err := s.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
-		return fmt.Errorf("read schema version: %w", err)
-	}
-	if version == bulkVersion {
-		// An import into a new file died before building its indexes.
-		if err := finishIndexes(ctx, s.db); err != nil {
-			return fmt.Errorf("finish an interrupted import: %w", err)
-		}
-		version = schemaVersion
-	}
-	if version != 0 && version != schemaVersion {
-		return fmt.Errorf("the database has schema version %d, this program needs %d: import the data into a new file", version, schemaVersion)
-	}
-	if _, err := s.db.ExecContext(ctx, schema); err != nil {
-		return fmt.Errorf("create schema: %w", err)
-	}
-	if _, err := s.db.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", schemaVersion)); err != nil {
-		return fmt.Errorf("write schema version: %w", err)
-	}
-	// Title matters more than description, description more than content;
-	// the facet tokens are for filtering and must not affect the score.
-	if _, err := s.db.ExecContext(ctx,
-		`INSERT INTO articles_fts(articles_fts, rank) VALUES ('rank', 'bm25(10.0, 4.0, 1.0, 0.0)')`); err != nil {
-		return fmt.Errorf("configure ranking: %w", err)
-	}
-	return nil
-}
-
-// stmt returns the prepared statement for query, preparing it once; nil
-// when the cache is full, for the caller to run the query unprepared.
-// Statements are never evicted: one could be in use by another goroutine.
-func (s *Store) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
-	s.stmtMu.Lock()
-	defer s.stmtMu.Unlock()
-	if s.stmts == nil {
-		return nil, errors.New("store is closed")
-	}
-	if st, ok := s.stmts[query]; ok {
-		return st, nil
-	}
-	if len(s.stmts) >= maxCachedStmts {
-		return nil, nil
-	}
-	st, err := s.db.PrepareContext(ctx, query)
-	if err != nil {
-		return nil, fmt.Errorf("prepare query: %w", err)
-	}
-	s.stmts[query] = st
-	return st, nil
-}
+// Unwrap returns the cause.
+func (e LineError) Unwrap() error { return e.Err }

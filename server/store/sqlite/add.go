@@ -1,0 +1,214 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"hash/fnv"
+	"net/url"
+	"strings"
+
+	"tidings/model"
+)
+
+// batchSize is how many rows one write transaction holds: large enough to
+// amortise the commit, small enough to bound memory and lock time.
+const batchSize = 5000
+
+// record is an article with the fields the spec's shape lacks.
+type record struct {
+	model.Article
+	popularity    float64
+	hasPopularity bool
+}
+
+// Add stores sources and articles. Sources are upserted by id and articles
+// by URL (the later one wins). Articles take category, language and country
+// from their source, whichever of the two was added first.
+func (s *Store) Add(ctx context.Context, sources []model.Source, articles []model.Article) error {
+	recs := make([]record, len(articles))
+	for i, a := range articles {
+		recs[i] = record{Article: a}
+	}
+	return s.add(ctx, sources, recs)
+}
+
+func (s *Store) add(ctx context.Context, sources []model.Source, recs []record) error {
+	return s.addTo(ctx, nil, sources, recs)
+}
+
+// addTo adds in batches through the pool, or through bulk's connection
+// during a bulk load (see bulk.go).
+func (s *Store) addTo(ctx context.Context, bulk *bulkLoad, sources []model.Source, recs []record) error {
+	for len(sources) > 0 || len(recs) > 0 {
+		size := batchSize
+		if bulk != nil {
+			size = bulkBatchSize
+		}
+		ns := min(len(sources), size)
+		na := min(len(recs), size-ns)
+		if err := s.addBatch(ctx, bulk, sources[:ns], recs[:na]); err != nil {
+			return err
+		}
+		sources, recs = sources[ns:], recs[na:]
+	}
+	return nil
+}
+
+const (
+	upsertSourceSQL = `INSERT INTO sources(id, name, description, url, category, language, country)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+ON CONFLICT(id) DO UPDATE SET name=?2, description=?3, url=?4, category=?5, language=?6, country=?7`
+	// Articles added before their source get its facets now.
+	resolveArticlesSQL = `UPDATE articles SET category=?2, language=?3, country=?4,
+	facets = CASE WHEN instr(facets, ?5) > 0 THEN substr(facets, 1, instr(facets, ?5) - 1) ELSE facets END
+		|| CASE WHEN ?3 <> '' THEN ?5 || ?3 ELSE '' END
+WHERE source_id=?1 AND NOT (category=?2 AND language=?3 AND country=?4)`
+	deleteArticleSQL = `DELETE FROM articles WHERE url=?`
+	insertArticleSQL = `INSERT OR IGNORE INTO articles(id, url, source_id, source_name, author, title,
+	description, url_to_image, published_at, content, popularity, rhost, category, language, country, facets)
+SELECT ?1, ?2, ?3, COALESCE(NULLIF(?4, ''), s.name, ''), ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12,
+	COALESCE(s.category, ''), COALESCE(s.language, ''), COALESCE(s.country, ''),
+	?13 || COALESCE(?14 || NULLIF(s.language, ''), '')
+FROM (SELECT 1) LEFT JOIN sources s ON s.id = ?3`
+)
+
+type batchStmts struct {
+	upsertSource, resolve, deleteArticle, insertArticle *sql.Stmt
+}
+
+func (s *Store) addBatch(ctx context.Context, bulk *bulkLoad, sources []model.Source, recs []record) (err error) {
+	begin := s.db.BeginTx
+	if bulk != nil {
+		begin = bulk.conn.BeginTx
+	}
+	tx, err := begin(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin write: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			tx.Rollback()
+		}
+		s.gen.Add(1) // even a failed write may have raced a count
+	}()
+	var st batchStmts
+	for _, p := range []struct {
+		dst **sql.Stmt
+		sql string
+	}{{&st.upsertSource, upsertSourceSQL}, {&st.resolve, resolveArticlesSQL},
+		{&st.deleteArticle, deleteArticleSQL}, {&st.insertArticle, insertArticleSQL}} {
+		if *p.dst, err = tx.PrepareContext(ctx, p.sql); err != nil {
+			return fmt.Errorf("prepare write: %w", err)
+		}
+		defer (*p.dst).Close()
+	}
+	for _, src := range sources {
+		if err = writeSource(ctx, st, src, bulk); err != nil {
+			return err
+		}
+	}
+	for i := range recs {
+		if err = writeArticle(ctx, st, &recs[i]); err != nil {
+			return err
+		}
+	}
+	if err = tx.Commit(); err != nil {
+		return fmt.Errorf("commit write: %w", err)
+	}
+	if bulk != nil {
+		bulk.articles += len(recs)
+	}
+	return nil
+}
+
+func writeSource(ctx context.Context, st batchStmts, src model.Source, bulk *bulkLoad) error {
+	if src.ID == "" {
+		return fmt.Errorf("source %q has no id", src.Name)
+	}
+	cat, lang, country := string(src.Category), string(src.Language), string(src.Country)
+	if _, err := st.upsertSource.ExecContext(ctx, src.ID, src.Name, src.Description, src.URL,
+		cat, lang, country); err != nil {
+		return fmt.Errorf("store source %q: %w", src.ID, err)
+	}
+	if bulk != nil {
+		// Without the source index each update would read every article:
+		// the bulk load resolves them all at once when it ends.
+		bulk.lateSources = bulk.lateSources || bulk.articles > 0
+		return nil
+	}
+	if _, err := st.resolve.ExecContext(ctx, src.ID, cat, lang, country, langMarker); err != nil {
+		return fmt.Errorf("update articles of source %q: %w", src.ID, err)
+	}
+	return nil
+}
+
+func writeArticle(ctx context.Context, st batchStmts, r *record) error {
+	a := &r.Article
+	if a.URL == "" {
+		return fmt.Errorf("article %q has no url", a.Title)
+	}
+	if _, err := st.deleteArticle.ExecContext(ctx, a.URL); err != nil {
+		return fmt.Errorf("replace article %s: %w", a.URL, err)
+	}
+	var published any // NULL when unknown
+	secs := int64(0)
+	if !a.PublishedAt.IsZero() {
+		secs = clampSeconds(a.PublishedAt.Unix())
+		published = secs
+	}
+	pop := r.popularity
+	if !r.hasPopularity {
+		pop = derivedPopularity(a.URL)
+	}
+	rhost := reversedHost(a.URL)
+	facets := baseFacets(a.Source.ID, rhost)
+	id := secs<<16 | int64(urlHash(a.URL)&0xffff)
+	// A taken id is another article of the same second: probe the next one.
+	for tries := 0; tries < 1<<16; tries++ {
+		res, err := st.insertArticle.ExecContext(ctx, id, a.URL, a.Source.ID, a.Source.Name, a.Author,
+			a.Title, a.Description, a.URLToImage, published, a.Content, pop, rhost, facets, langMarker)
+		if err != nil {
+			return fmt.Errorf("store article %s: %w", a.URL, err)
+		}
+		if n, _ := res.RowsAffected(); n == 1 {
+			return nil
+		}
+		id++
+	}
+	return fmt.Errorf("store article %s: too many articles published in the same second", a.URL)
+}
+
+// maxSeconds keeps secs<<16 inside int64 (about ±2 million years).
+const maxSeconds = 1 << 46
+
+func clampSeconds(s int64) int64 { return max(-maxSeconds, min(s, maxSeconds)) }
+
+func urlHash(u string) uint32 {
+	h := fnv.New32a()
+	h.Write([]byte(u))
+	return h.Sum32()
+}
+
+// derivedPopularity is the stand-in popularity of an article imported
+// without one: deterministic, spread over 0..9999.
+func derivedPopularity(u string) float64 { return float64(urlHash(u) % 10000) }
+
+// reversedHost is the URL's lower-case host with its labels reversed
+// ("www.example.com" → "com.example.www"); "" when the URL has none.
+func reversedHost(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return ""
+	}
+	return reverseDomain(u.Hostname())
+}
+
+func reverseDomain(host string) string {
+	host = strings.TrimSuffix(strings.ToLower(host), ".")
+	labels := strings.Split(host, ".")
+	for i, j := 0, len(labels)-1; i < j; i, j = i+1, j-1 {
+		labels[i], labels[j] = labels[j], labels[i]
+	}
+	return strings.Join(labels, ".")
+}

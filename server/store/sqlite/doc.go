@@ -1,0 +1,66 @@
+// Package sqlite keeps the news service's sources and articles in SQLite
+// (modernc.org/sqlite, pure Go) and answers the three list queries of the
+// spec: sources, latest headlines and full-text article search (FTS5).
+//
+// Decisions the spec leaves open, and why:
+//
+//   - Articles carry the category, language and country of their source,
+//     copied onto the article row when either is added (in any order), so
+//     that headline filters run on indexes instead of joins. Articles whose
+//     source is unknown are kept; they match no country/category/language
+//     filter until their source arrives.
+//   - Articles are unique by URL; a later Add or import of the same URL
+//     replaces the earlier one (re-importing a corrected feed fixes it).
+//     Sources are unique by id, later wins likewise.
+//   - The article's row id is its publication time in seconds shifted left
+//     16 bits plus a small tie-breaker, so "newest first" is simply rowid
+//     order. That lets FTS5 stream matches newest first without sorting,
+//     and turns from/to into a rowid range FTS5 applies itself. Articles
+//     without a publication time sort as the oldest and are left out by any
+//     from bound.
+//   - Popularity is not in the spec's article shape. Imports may carry a
+//     numeric "popularity" field; otherwise it is derived deterministically
+//     from the URL (FNV-1a hash modulo 10,000), so the popularity order is
+//     stable across runs and imports.
+//   - The domain of an article is the lower-cased host of its URL, stored
+//     reversed ("com.example.www") so that a domain filter matches the host
+//     and all its subdomains with one index range.
+//   - Search terms are translated into a quoted FTS5 expression by
+//     [MatchExpression]; user text never reaches MATCH unquoted.
+//   - The language, sources and domains filters of a search are also
+//     tokens in a hidden column of the full-text index, so FTS5 intersects
+//     them with q's words instead of the search reading every match of a
+//     common word to keep the few on one domain. Facet tokens start with
+//     a private-use character no search word can contain, so q's words
+//     only ever match title, description and content. Sources and domains
+//     are hashed to 64 bits there; inclusions are re-checked exactly on the
+//     row, while an exclusion trusts the hash (a 2^-64 chance of error).
+//   - A search returns at most [MaxResults] (10,000) results, the newest
+//     matches (relevancy and popularity: the ranked window first), and its
+//     total counts those: counting stops at the cap, so the first page of
+//     a new search for a common word costs milliseconds, not the
+//     hundreds a full count of a million matches takes. The total never
+//     promises a page that is not there.
+//   - Totals are counted once per distinct query and cached until the next
+//     write, so paging through results does not rescan every match. Deep
+//     headline pages likewise start from cached anchors (the id at every
+//     2,000th position), so OFFSET never walks far.
+//   - sortBy=relevancy (how often q matches the title and description,
+//     bm25-style saturated and length-normalised, title weighing 10 and
+//     description 4; content and IDF are left out, see relevance.go) and
+//     sortBy=popularity rank the RankWindow (500) newest matches; past
+//     them results continue newest first. This bounds the cost of a search
+//     for a common word, which would otherwise score every match. The
+//     ranked window is cached like the totals.
+//   - ImportJSONL into a store without articles is a bulk load (bulk.go):
+//     indexes and the full-text index are built once at the end, not row
+//     by row, and a load cut off is finished by the next Open.
+//   - ImportJSONL skips invalid lines (and invalid items of list
+//     envelopes), counting them with their line numbers in Stats, rather
+//     than failing: one bad record in a large feed should not lose the
+//     rest. Only read and database errors stop it. Sources may follow
+//     their articles.
+//   - The in-memory database (Open("")) uses SQLite's memdb VFS so that the
+//     connection pool shares it and reads run in parallel.
+//   - Sources are listed by name (case-insensitive), then id.
+package sqlite
