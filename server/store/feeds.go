@@ -77,14 +77,17 @@ var (
 	ErrFeedNotFound = errors.New("no such feed")
 	// ErrFeedExists: a feed with that URL is already subscribed.
 	ErrFeedExists = errors.New("already subscribed")
+	// ErrIDTaken: a source (of a feed or imported) already has the new
+	// feed's id.
+	ErrIDTaken = errors.New("source id already taken")
 )
 
 // FeedStore keeps subscriptions and writes what polling finds. Writes that
 // change articles bump the Reader's Generation; writes of polling state
 // alone do not (they change no answer of the service).
 type FeedStore interface {
-	// AddFeed stores a new subscription and upserts its source. The
-	// source's id must be set and not be another feed's; the URL must not
+	// AddFeed stores a new subscription and its source. The source's id
+	// must be set and be no stored source's (ErrIDTaken); the URL must not
 	// be subscribed already (ErrFeedExists).
 	AddFeed(ctx context.Context, f Feed) error
 	// Feeds lists every subscription, by id, with its article count.

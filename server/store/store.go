@@ -36,11 +36,12 @@ type Writer interface {
 	ImportJSONL(ctx context.Context, r io.Reader) (ImportStats, error)
 }
 
-// Catalogue is an open catalogue: what `tidings serve` reads and the
-// importer writes.
+// Catalogue is an open catalogue: what `tidings serve` reads, the
+// importer writes and feed polling keeps current.
 type Catalogue interface {
 	Reader
 	Writer
+	FeedStore
 	// Ping reports whether the backend answers (readiness).
 	Ping(ctx context.Context) error
 	Close() error

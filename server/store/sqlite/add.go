@@ -73,6 +73,33 @@ SELECT ?1, ?2, ?3, COALESCE(NULLIF(?4, ''), s.name, ''), ?5, ?6, ?7, ?8, ?9, ?10
 FROM (SELECT 1) LEFT JOIN sources s ON s.id = ?3`
 )
 
+// insertArticlesSQL is insertArticleSQL for n rows at once, each row
+// taking insertArticleArgs arguments in the same order. Like it, it
+// ignores a row whose id is taken; the caller finds and probes those. It
+// exists for FTS5's sake: every writing statement in a transaction opens a
+// savepoint, at which FTS5 writes its pending terms out as a new index
+// segment, so n one-row inserts write n tiny segments and merge them
+// again, where one n-row insert writes one.
+func insertArticlesSQL(n int) string {
+	var b strings.Builder
+	b.WriteString(`INSERT OR IGNORE INTO articles(id, url, source_id, source_name, author, title,
+	description, url_to_image, published_at, content, popularity, rhost, category, language, country, facets)
+SELECT v.column1, v.column2, v.column3, COALESCE(NULLIF(v.column4, ''), s.name, ''), v.column5, v.column6,
+	v.column7, v.column8, v.column9, v.column10, v.column11, v.column12,
+	COALESCE(s.category, ''), COALESCE(s.language, ''), COALESCE(s.country, ''),
+	v.column13 || COALESCE(v.column14 || NULLIF(s.language, ''), '')
+FROM (VALUES `)
+	row := "(" + strings.Repeat("?,", insertArticleArgs-1) + "?)"
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(row)
+	}
+	b.WriteString(") AS v LEFT JOIN sources s ON s.id = v.column3")
+	return b.String()
+}
+
 type batchStmts struct {
 	upsertSource, resolve, deleteArticle, insertArticle *sql.Stmt
 }
@@ -151,6 +178,34 @@ func writeArticle(ctx context.Context, st batchStmts, r *record) error {
 	if _, err := st.deleteArticle.ExecContext(ctx, a.URL); err != nil {
 		return fmt.Errorf("replace article %s: %w", a.URL, err)
 	}
+	return insertArticle(ctx, st, r)
+}
+
+// insertArticle stores r, whose URL must not be stored yet (writeArticle
+// replaces one that is).
+func insertArticle(ctx context.Context, st batchStmts, r *record) error {
+	args := articleArgs(r)
+	// A taken id is another article of the same second: probe the next one.
+	for tries := 0; tries < 1<<16; tries++ {
+		res, err := st.insertArticle.ExecContext(ctx, args...)
+		if err != nil {
+			return fmt.Errorf("store article %s: %w", r.URL, err)
+		}
+		if n, _ := res.RowsAffected(); n == 1 {
+			return nil
+		}
+		args[0] = args[0].(int64) + 1
+	}
+	return fmt.Errorf("store article %s: too many articles published in the same second", r.URL)
+}
+
+// insertArticleArgs is how many arguments insertArticleSQL takes.
+const insertArticleArgs = 14
+
+// articleArgs are insertArticleSQL's arguments for r, in order; the first
+// is the row id to try first.
+func articleArgs(r *record) []any {
+	a := &r.Article
 	var published any // NULL when unknown
 	secs := int64(0)
 	if !a.PublishedAt.IsZero() {
@@ -164,19 +219,8 @@ func writeArticle(ctx context.Context, st batchStmts, r *record) error {
 	rhost := reversedHost(a.URL)
 	facets := baseFacets(a.Source.ID, rhost)
 	id := secs<<16 | int64(urlHash(a.URL)&0xffff)
-	// A taken id is another article of the same second: probe the next one.
-	for tries := 0; tries < 1<<16; tries++ {
-		res, err := st.insertArticle.ExecContext(ctx, id, a.URL, a.Source.ID, a.Source.Name, a.Author,
-			a.Title, a.Description, a.URLToImage, published, a.Content, pop, rhost, facets, langMarker)
-		if err != nil {
-			return fmt.Errorf("store article %s: %w", a.URL, err)
-		}
-		if n, _ := res.RowsAffected(); n == 1 {
-			return nil
-		}
-		id++
-	}
-	return fmt.Errorf("store article %s: too many articles published in the same second", a.URL)
+	return []any{id, a.URL, a.Source.ID, a.Source.Name, a.Author, a.Title, a.Description, a.URLToImage,
+		published, a.Content, pop, rhost, facets, langMarker}
 }
 
 // maxSeconds keeps secs<<16 inside int64 (about ±2 million years).

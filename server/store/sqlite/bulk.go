@@ -22,7 +22,10 @@ import (
 // die before it ends, the next Open sees the mark and finishes the job
 // (indexes, triggers and a full-text rebuild over the rows that did land),
 // so the file is never left half-indexed.
-const bulkVersion = 1000 + schemaVersion
+const bulkVersion = bulkBase + schemaVersion
+
+// bulkBase is added to the schema version to mark a bulk load.
+const bulkBase = 1000
 
 // bulkIndexes are the secondary indexes a bulk load builds at its end; the
 // schema creates them again (IF NOT EXISTS), so only the names are here.

@@ -63,4 +63,29 @@
 //   - The in-memory database (Open("")) uses SQLite's memdb VFS so that the
 //     connection pool shares it and reads run in parallel.
 //   - Sources are listed by name (case-insensitive), then id.
+//   - Feed subscriptions (store.FeedStore, feeds.go) live in the same
+//     database: a feeds row per subscription, keyed by its source's id,
+//     with its polling state (times as unix seconds, so kept to the
+//     second), and feed_items, which maps each entry's GUID within its
+//     feed to the URL its article was last stored under. A feed's
+//     articles are plain articles of its source: every query, filter and
+//     cache serves them like imported ones. A new feed's id must be
+//     unused by sources and articles alike, so a feed never adopts (and
+//     later prunes or removes) an import's articles.
+//   - An ingested article's identity is its canonical URL, as for every
+//     article; the GUID is the second key, so an entry whose URL changed
+//     is updated in place instead of stored twice. An item whose URL is
+//     another source's article leaves that article alone. An item without
+//     a date is given the time it was first seen, and keeps it.
+//   - Ingested articles have popularity 0: feeds carry no popularity
+//     data. So sortBy=popularity lists them after every article that has
+//     one, newest first among themselves (until story grouping defines
+//     their popularity by coverage).
+//   - A poll that finds nothing new writes only the feed's polling state
+//     and leaves Generation, and so every cached answer, as it was.
+//   - PruneArticles deletes the feed articles published before a cutoff
+//     (a row id range per feed) with their entries' GUIDs; articles of
+//     sources that are not feeds are never pruned.
+//   - Schema version 4 added the feed tables; Open upgrades a version 3
+//     file in place (the change is additive), and refuses other versions.
 package sqlite

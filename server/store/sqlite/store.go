@@ -178,25 +178,63 @@ CREATE TRIGGER IF NOT EXISTS articles_au AFTER UPDATE OF title, description, con
 	INSERT INTO articles_fts(rowid, title, description, content, facets)
 	VALUES (new.id, new.title, new.description, new.content, new.facets);
 END;
+
+-- Feed subscriptions (version 4; see feeds.go). A feed's id is its
+-- source's id. Times are unix seconds, 0 for the zero time.
+CREATE TABLE IF NOT EXISTS feeds (
+	id            TEXT PRIMARY KEY,
+	url           TEXT NOT NULL UNIQUE, -- the feed document
+	full_text     INTEGER NOT NULL DEFAULT 0,
+	added_at      INTEGER NOT NULL DEFAULT 0,
+	etag          TEXT NOT NULL DEFAULT '',
+	last_modified TEXT NOT NULL DEFAULT '',
+	last_attempt  INTEGER NOT NULL DEFAULT 0,
+	last_success  INTEGER NOT NULL DEFAULT 0,
+	last_error    TEXT NOT NULL DEFAULT '',
+	failures      INTEGER NOT NULL DEFAULT 0,
+	next_poll     INTEGER NOT NULL DEFAULT 0,
+	disabled      TEXT NOT NULL DEFAULT '',
+	min_interval  INTEGER NOT NULL DEFAULT 0 -- seconds
+) WITHOUT ROWID;
+-- Which article URL each entry of a feed was last stored under: the
+-- second key that keeps an entry whose URL changed one article.
+CREATE TABLE IF NOT EXISTS feed_items (
+	feed_id TEXT NOT NULL,
+	guid    TEXT NOT NULL,
+	url     TEXT NOT NULL,
+	PRIMARY KEY (feed_id, guid)
+) WITHOUT ROWID;
+-- Pruning finds the entries of the articles it deletes by URL.
+CREATE INDEX IF NOT EXISTS feed_items_url ON feed_items(url);
 `
 
 // schemaVersion is stored in PRAGMA user_version. A database written by
-// another version is refused rather than misread.
-const schemaVersion = 3
+// another version is refused rather than misread, except the versions in
+// upgradable.
+const schemaVersion = 4
+
+// upgradable are the older schema versions Open brings up to date in
+// place. Each step since was additive (version 4 added the feed tables),
+// so running the schema, whose statements all say IF NOT EXISTS, is the
+// whole migration; a migration cut off is simply run again by the next
+// Open, since user_version changes last.
+var upgradable = map[int]bool{3: true}
 
 func (s *Store) migrate(ctx context.Context) error {
 	var version int
 	if err := s.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
 		return fmt.Errorf("read schema version: %w", err)
 	}
-	if version == bulkVersion {
-		// An import into a new file died before building its indexes.
+	if version == bulkVersion || (version > bulkBase && upgradable[version-bulkBase]) {
+		// An import into a new file died before building its indexes
+		// (finishIndexes runs the current schema, so the mark of an
+		// older version's import is finished the same way).
 		if err := finishIndexes(ctx, s.db); err != nil {
 			return fmt.Errorf("finish an interrupted import: %w", err)
 		}
 		version = schemaVersion
 	}
-	if version != 0 && version != schemaVersion {
+	if version != 0 && version != schemaVersion && !upgradable[version] {
 		return fmt.Errorf("the database has schema version %d, this program needs %d: import the data into a new file", version, schemaVersion)
 	}
 	if _, err := s.db.ExecContext(ctx, schema); err != nil {

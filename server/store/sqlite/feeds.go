@@ -1,0 +1,701 @@
+package sqlite
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"tidings/model"
+	"tidings/server/store"
+)
+
+// Feeds: the store.FeedStore half of the catalogue. A feed is a row of
+// feeds keyed by its source's id; its articles are ordinary articles of
+// that source, rows made by the same code as Add's (articleArgs), so every
+// query, index and cache treats them alike. feed_items remembers, per
+// feed, which article URL each entry (GUID) was last stored under: the URL
+// is an article's identity, the GUID the second key that keeps an entry
+// whose URL changed one article instead of two.
+//
+// Writing a poll costs what its changes cost and no more: an item as
+// stored is two index look-ups and no write, so a poll that found nothing
+// new writes only the feed's row. New and changed articles are inserted
+// together, one statement per transaction, oldest first, so that FTS5
+// writes one index segment per poll rather than one per article (see
+// insertArticlesSQL).
+
+// feedBatchSize is the most items one SaveFeedItems transaction holds:
+// readers see a transaction whole or not at all, and a few hundred rows
+// keep the write lock (which Add and other polls wait for) for tens of
+// milliseconds, not seconds.
+var feedBatchSize = 500
+
+const (
+	// feedSelect reads a feed and its source; the caller adds the article
+	// count as the last column, then FROM and WHERE.
+	feedSelect = `SELECT f.id, f.url, f.full_text, f.added_at, f.etag, f.last_modified, f.last_attempt,
+	f.last_success, f.last_error, f.failures, f.next_poll, f.disabled, f.min_interval,
+	COALESCE(s.name, ''), COALESCE(s.description, ''), COALESCE(s.url, ''),
+	COALESCE(s.category, ''), COALESCE(s.language, ''), COALESCE(s.country, ''), `
+	// listFeedsSQL counts every feed's articles in one grouped pass over
+	// the source index.
+	listFeedsSQL = feedSelect + `COALESCE(c.n, 0)
+FROM feeds f LEFT JOIN sources s ON s.id = f.id
+LEFT JOIN (SELECT source_id, count(*) AS n FROM articles
+	WHERE source_id IN (SELECT id FROM feeds) GROUP BY source_id) c ON c.source_id = f.id
+ORDER BY f.id`
+	// findFeedSQL prefers an id match should one feed's id be another's URL.
+	findFeedSQL = feedSelect + `(SELECT count(*) FROM articles WHERE source_id = f.id)
+FROM feeds f LEFT JOIN sources s ON s.id = f.id
+WHERE f.id = ?1 OR f.url = ?1 ORDER BY f.id = ?1 DESC LIMIT 1`
+
+	insertFeedSQL = `INSERT INTO feeds(id, url, full_text, added_at, etag, last_modified, last_attempt,
+	last_success, last_error, failures, next_poll, disabled, min_interval)
+VALUES (?1, ?11, ?12, ?13, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`
+	// savePollSQL's arguments are id and pollArgs.
+	savePollSQL = `UPDATE feeds SET etag=?2, last_modified=?3, last_attempt=?4, last_success=?5,
+	last_error=?6, failures=?7, next_poll=?8, disabled=?9, min_interval=?10 WHERE id=?1`
+	// savePollURLSQL also moves the feed to a new URL (?11).
+	savePollURLSQL = `UPDATE feeds SET etag=?2, last_modified=?3, last_attempt=?4, last_success=?5,
+	last_error=?6, failures=?7, next_poll=?8, disabled=?9, min_interval=?10, url=?11 WHERE id=?1`
+
+	feedByURLSQL  = `SELECT id FROM feeds WHERE url = ?`
+	feedExistsSQL = `SELECT EXISTS (SELECT 1 FROM feeds WHERE id = ?)`
+	idTakenSQL    = `SELECT EXISTS (SELECT 1 FROM sources WHERE id = ?1) OR EXISTS (SELECT 1 FROM feeds WHERE id = ?1)
+	OR EXISTS (SELECT 1 FROM articles WHERE source_id = ?1)`
+
+	guidURLSQL = `SELECT url FROM feed_items WHERE feed_id = ? AND guid = ?`
+	// storedArticleSQL reads what SaveFeedItems compares, by URL.
+	storedArticleSQL = `SELECT source_id, author, title, description, url_to_image, published_at,
+	content, popularity FROM articles WHERE url = ?`
+
+	// A feed's articles older than ?1 (a row id: seconds<<16).
+	pruneItemsSQL = `DELETE FROM feed_items WHERE url IN (SELECT url FROM articles
+	WHERE id < ?1 AND source_id IN (SELECT id FROM feeds))`
+	pruneArticlesSQL = `DELETE FROM articles WHERE id < ?1 AND source_id IN (SELECT id FROM feeds)`
+)
+
+// AddFeed stores a new subscription and its source. The feed URL must be
+// new (store.ErrFeedExists), and the source's id set and unused: not a
+// stored source's, nor the source id of any stored article
+// (store.ErrIDTaken), since a feed's articles are its source's and would
+// otherwise take in, and later prune or remove, articles of an import. A
+// zero AddedAt is taken as now.
+func (s *Store) AddFeed(ctx context.Context, f store.Feed) (err error) {
+	id := f.Source.ID
+	if id == "" {
+		return fmt.Errorf("add feed %s: its source has no id", f.URL)
+	}
+	if f.URL == "" {
+		return fmt.Errorf("add feed %q: no feed URL", id)
+	}
+	if f.AddedAt.IsZero() {
+		f.AddedAt = time.Now()
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("add feed %q: %w", id, err)
+	}
+	defer func() {
+		if err != nil {
+			tx.Rollback()
+		}
+	}()
+	switch other, err := feedByURL(ctx, tx, f.URL); {
+	case err != nil:
+		return fmt.Errorf("add feed %q: %w", id, err)
+	case other != "":
+		return fmt.Errorf("add feed %q: %s is feed %q: %w", id, f.URL, other, store.ErrFeedExists)
+	}
+	var taken bool
+	if err := tx.QueryRowContext(ctx, idTakenSQL, id).Scan(&taken); err != nil {
+		return fmt.Errorf("add feed %q: %w", id, err)
+	}
+	if taken {
+		return fmt.Errorf("add feed %s: source id %q: %w", f.URL, id, store.ErrIDTaken)
+	}
+	var st batchStmts
+	closeStmts, err := prepareAll(ctx, tx, []stmtDef{{&st.upsertSource, upsertSourceSQL}, {&st.resolve, resolveArticlesSQL}})
+	if err != nil {
+		return fmt.Errorf("add feed %q: %w", id, err)
+	}
+	defer closeStmts()
+	if err := writeSource(ctx, st, f.Source, nil); err != nil {
+		return fmt.Errorf("add feed %q: %w", id, err)
+	}
+	args := append(pollArgs(id, f.Poll), f.URL, f.FullText, unixOrZero(f.AddedAt))
+	if _, err := tx.ExecContext(ctx, insertFeedSQL, args...); err != nil {
+		return fmt.Errorf("add feed %q: %w", id, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("add feed %q: commit: %w", id, err)
+	}
+	s.gen.Add(1) // a new source
+	return nil
+}
+
+// Feeds lists every subscription by id, with its article count.
+func (s *Store) Feeds(ctx context.Context) ([]store.Feed, error) {
+	rows, err := s.db.QueryContext(ctx, listFeedsSQL)
+	if err != nil {
+		return nil, fmt.Errorf("list feeds: %w", err)
+	}
+	defer rows.Close()
+	feeds := []store.Feed{}
+	for rows.Next() {
+		f, err := scanFeed(rows)
+		if err != nil {
+			return nil, fmt.Errorf("list feeds: %w", err)
+		}
+		feeds = append(feeds, f)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list feeds: %w", err)
+	}
+	return feeds, nil
+}
+
+// FindFeed returns the feed whose id, or else feed URL, is idOrURL.
+func (s *Store) FindFeed(ctx context.Context, idOrURL string) (store.Feed, error) {
+	f, err := scanFeed(s.db.QueryRowContext(ctx, findFeedSQL, idOrURL))
+	if errors.Is(err, sql.ErrNoRows) {
+		return store.Feed{}, fmt.Errorf("feed %q: %w", idOrURL, store.ErrFeedNotFound)
+	}
+	if err != nil {
+		return store.Feed{}, fmt.Errorf("find feed %q: %w", idOrURL, err)
+	}
+	return f, nil
+}
+
+// RemoveFeed deletes the subscription and what the store remembers of its
+// entries; unless keepArticles, also its source and every article of it.
+// It returns how many articles went.
+func (s *Store) RemoveFeed(ctx context.Context, id string, keepArticles bool) (n int, err error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, fmt.Errorf("remove feed %q: %w", id, err)
+	}
+	defer func() {
+		if err != nil {
+			tx.Rollback()
+		}
+	}()
+	res, err := tx.ExecContext(ctx, `DELETE FROM feeds WHERE id = ?`, id)
+	if err != nil {
+		return 0, fmt.Errorf("remove feed %q: %w", id, err)
+	}
+	if gone, _ := res.RowsAffected(); gone == 0 {
+		return 0, fmt.Errorf("remove feed %q: %w", id, store.ErrFeedNotFound)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM feed_items WHERE feed_id = ?`, id); err != nil {
+		return 0, fmt.Errorf("remove feed %q: %w", id, err)
+	}
+	if !keepArticles {
+		// The full-text index follows through the delete trigger.
+		res, err := tx.ExecContext(ctx, `DELETE FROM articles WHERE source_id = ?`, id)
+		if err != nil {
+			return 0, fmt.Errorf("remove feed %q: articles: %w", id, err)
+		}
+		deleted, _ := res.RowsAffected()
+		n = int(deleted)
+		if _, err := tx.ExecContext(ctx, `DELETE FROM sources WHERE id = ?`, id); err != nil {
+			return 0, fmt.Errorf("remove feed %q: source: %w", id, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, fmt.Errorf("remove feed %q: commit: %w", id, err)
+	}
+	if !keepArticles {
+		s.gen.Add(1)
+	}
+	return n, nil
+}
+
+// SaveFeedPoll records a poll that stored no items: the polling state and
+// the feed URL. It does not change Generation: no answer of the service
+// depends on polling state. A URL that is another feed's is refused
+// (wrapping store.ErrFeedExists), as is an empty one.
+func (s *Store) SaveFeedPoll(ctx context.Context, id, url string, p store.FeedPoll) (err error) {
+	if url == "" {
+		return fmt.Errorf("save poll of feed %q: empty feed URL", id)
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("save poll of feed %q: %w", id, err)
+	}
+	defer func() {
+		if err != nil {
+			tx.Rollback()
+		}
+	}()
+	switch other, err := feedByURL(ctx, tx, url); {
+	case err != nil:
+		return fmt.Errorf("save poll of feed %q: %w", id, err)
+	case other != "" && other != id:
+		return fmt.Errorf("save poll of feed %q: its new URL %s is feed %q's: %w", id, url, other, store.ErrFeedExists)
+	}
+	res, err := tx.ExecContext(ctx, savePollURLSQL, append(pollArgs(id, p), url)...)
+	if err != nil {
+		return fmt.Errorf("save poll of feed %q: %w", id, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("save poll of feed %q: %w", id, store.ErrFeedNotFound)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("save poll of feed %q: commit: %w", id, err)
+	}
+	return nil
+}
+
+// SaveFeedItems stores a poll's items and then its polling state, in
+// transactions of at most feedBatchSize items (the state goes with the
+// last). Each item is matched to a stored article by its GUID within the
+// feed, then by its URL:
+//
+//   - matched by neither: stored as a new article of the feed's source,
+//     published at its PublishedAt, or at seen when it has none;
+//   - matched to an article of the feed: compared field by field, and
+//     rewritten in place (under its new URL, if that changed) only when
+//     something differs. An undated item keeps the stored time. If the
+//     GUID's article and the one at the new URL are two articles of the
+//     feed, they become one;
+//   - its URL is another source's article: that article is left alone
+//     (and an article of this feed the GUID pointed to is deleted, the
+//     entry having moved to a URL the feed does not own).
+//
+// An item whose GUID or URL an earlier item of the same call had is
+// counted unchanged and otherwise ignored (feeds list their newest
+// version first). Generation changes only when an article did, so a
+// poll that found nothing new keeps every cached answer valid. Stored
+// articles have popularity 0: feeds carry no popularity data.
+//
+// Every item must have a URL and a GUID: otherwise nothing is stored and
+// the error names the item. On another error the transactions already
+// committed stay, and the polling state is not saved.
+func (s *Store) SaveFeedItems(ctx context.Context, id string, items []store.FeedItem, p store.FeedPoll, seen time.Time) (store.FeedWriteStats, error) {
+	var stats store.FeedWriteStats
+	for i, it := range items {
+		if it.Article.URL == "" || it.GUID == "" {
+			return stats, fmt.Errorf("save items of feed %q: item %d (guid %q, url %q, title %q) lacks a URL or GUID",
+				id, i, it.GUID, it.Article.URL, it.Article.Title)
+		}
+	}
+	w := feedWriter{id: id, seen: seen, guids: map[string]bool{}, urls: map[string]bool{}}
+	for start := 0; ; start += feedBatchSize {
+		end := min(start+feedBatchSize, len(items))
+		last := end == len(items)
+		var poll *store.FeedPoll
+		if last {
+			poll = &p
+		}
+		batch, err := s.saveFeedBatch(ctx, &w, items[start:end], poll)
+		if err != nil {
+			return stats, fmt.Errorf("save items of feed %q: %w", id, err)
+		}
+		stats.New += batch.New
+		stats.Updated += batch.Updated
+		stats.Unchanged += batch.Unchanged
+		if last {
+			return stats, nil
+		}
+	}
+}
+
+// feedWriter is the state of one SaveFeedItems call across its batches.
+type feedWriter struct {
+	id   string
+	seen time.Time
+	// guids and urls are those of the items handled so far.
+	guids, urls map[string]bool
+
+	// The statements of the current batch's transaction.
+	guidURL, stored, deleteArticle *sql.Stmt
+	// What the current batch writes at its end (flush): the articles it
+	// inserts, and the entries whose URL is new or changed.
+	inserts  []record
+	mappings []any // feed id, guid, url; feed id, guid, url; …
+}
+
+// saveFeedBatch writes items in one transaction, and poll with them
+// unless nil. Its counts are of a committed transaction only.
+func (s *Store) saveFeedBatch(ctx context.Context, w *feedWriter, items []store.FeedItem, poll *store.FeedPoll) (stats store.FeedWriteStats, err error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return stats, err
+	}
+	wrote := false
+	defer func() {
+		if err != nil {
+			tx.Rollback()
+		}
+		if wrote {
+			// After the commit: a reader that cached an answer under the
+			// old generation meanwhile has it invalidated now.
+			s.gen.Add(1)
+		}
+	}()
+	var exists bool
+	if err := tx.QueryRowContext(ctx, feedExistsSQL, w.id).Scan(&exists); err != nil {
+		return stats, err
+	}
+	if !exists {
+		return stats, store.ErrFeedNotFound
+	}
+	closeStmts, err := prepareAll(ctx, tx, []stmtDef{{&w.guidURL, guidURLSQL}, {&w.stored, storedArticleSQL},
+		{&w.deleteArticle, deleteArticleSQL}})
+	if err != nil {
+		return stats, err
+	}
+	defer closeStmts()
+	w.inserts, w.mappings = w.inserts[:0], w.mappings[:0]
+	for _, it := range items {
+		if err := ctx.Err(); err != nil {
+			return stats, err
+		}
+		res, err := w.item(ctx, it)
+		switch res {
+		case itemNew:
+			stats.New++
+		case itemUpdated:
+			stats.Updated++
+		case itemUnchanged:
+			stats.Unchanged++
+		}
+		wrote = wrote || res != itemUnchanged
+		if err != nil {
+			return stats, err
+		}
+	}
+	if err := w.flush(ctx, tx); err != nil {
+		return stats, err
+	}
+	if poll != nil {
+		if _, err := tx.ExecContext(ctx, savePollSQL, pollArgs(w.id, *poll)...); err != nil {
+			return stats, fmt.Errorf("save poll: %w", err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return stats, fmt.Errorf("commit: %w", err)
+	}
+	return stats, nil
+}
+
+// flush writes the batch's new and changed articles with one statement
+// (see insertArticlesSQL), then the entries' URLs with another.
+func (w *feedWriter) flush(ctx context.Context, tx *sql.Tx) error {
+	if n := len(w.inserts); n > 0 {
+		rows := make([][]any, n)
+		for i := range w.inserts {
+			rows[i] = articleArgs(&w.inserts[i])
+		}
+		// Oldest first: FTS5 also writes its pending terms out whenever
+		// a row id is lower than the last one's, and feeds list their
+		// newest entries first.
+		slices.SortFunc(rows, func(a, b []any) int { return cmp.Compare(a[0].(int64), b[0].(int64)) })
+		args := make([]any, 0, n*insertArticleArgs)
+		for _, r := range rows {
+			args = append(args, r...)
+		}
+		res, err := tx.ExecContext(ctx, insertArticlesSQL(n), args...)
+		if err != nil {
+			return fmt.Errorf("store articles: %w", err)
+		}
+		if stored, _ := res.RowsAffected(); stored < int64(n) {
+			// Some ids were taken (articles of the same second): those
+			// rows go in one by one, probing for a free id.
+			if err := w.insertLeftOut(ctx, tx); err != nil {
+				return err
+			}
+		}
+	}
+	if len(w.mappings) > 0 {
+		query := `INSERT INTO feed_items(feed_id, guid, url) SELECT * FROM (VALUES ` +
+			strings.Repeat("(?, ?, ?),", len(w.mappings)/3-1) + `(?, ?, ?)) WHERE true
+ON CONFLICT(feed_id, guid) DO UPDATE SET url = excluded.url`
+		if _, err := tx.ExecContext(ctx, query, w.mappings...); err != nil {
+			return fmt.Errorf("record entries: %w", err)
+		}
+	}
+	return nil
+}
+
+// insertLeftOut inserts the batch's articles that the one statement left
+// out.
+func (w *feedWriter) insertLeftOut(ctx context.Context, tx *sql.Tx) error {
+	insert, err := tx.PrepareContext(ctx, insertArticleSQL)
+	if err != nil {
+		return fmt.Errorf("prepare write: %w", err)
+	}
+	defer insert.Close()
+	for i := range w.inserts {
+		r := &w.inserts[i]
+		got, err := w.article(ctx, r.URL)
+		if err != nil {
+			return err
+		}
+		if got == nil {
+			if err := insertArticle(ctx, batchStmts{insertArticle: insert}, r); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+type itemResult int
+
+const (
+	itemUnchanged itemResult = iota
+	itemNew
+	itemUpdated
+)
+
+// storedArticle is what SaveFeedItems compares an item with.
+type storedArticle struct {
+	url, sourceID, author, title, description, image, content string
+	published                                                 sql.NullInt64
+	popularity                                                float64
+}
+
+// item handles one item (see SaveFeedItems): it reads what is stored and
+// deletes what goes at once, while what it inserts waits for the batch's
+// flush. Its result says what it wrote, even alongside an error, so the
+// caller knows a write happened.
+//
+// Within a call no two items handled share a GUID or URL, so no item
+// needs to read what an earlier one left for the flush.
+func (w *feedWriter) item(ctx context.Context, it store.FeedItem) (itemResult, error) {
+	a := it.Article
+	if w.guids[it.GUID] || w.urls[a.URL] {
+		return itemUnchanged, nil
+	}
+	w.guids[it.GUID], w.urls[a.URL] = true, true
+	// The article belongs to the feed's source whatever the entry says;
+	// an empty name is filled from the source row as it is inserted.
+	a.Source = model.SourceRef{ID: w.id}
+
+	mapped, err := w.mappedURL(ctx, it.GUID)
+	if err != nil {
+		return itemUnchanged, err
+	}
+	if mapped != a.URL {
+		w.mappings = append(w.mappings, w.id, it.GUID, a.URL)
+	}
+	var cur *storedArticle // the feed's article for this entry
+	if mapped != "" {
+		if cur, err = w.article(ctx, mapped); err != nil {
+			return itemUnchanged, err
+		}
+		if cur != nil && cur.sourceID != w.id {
+			cur = nil // replaced since by another source's article of that URL
+		}
+	}
+	var atURL *storedArticle // the article the item's URL already names
+	if cur == nil || cur.url != a.URL {
+		if atURL, err = w.article(ctx, a.URL); err != nil {
+			return itemUnchanged, err
+		}
+	}
+	result := itemUnchanged
+	switch {
+	case atURL != nil && atURL.sourceID != w.id:
+		// Another source's article: leave it be, and drop the feed's own
+		// copy under the entry's old URL rather than keep a duplicate.
+		if cur != nil {
+			result = itemUpdated
+			return result, w.delete(ctx, cur.url)
+		}
+		return result, nil
+	case cur != nil && atURL != nil:
+		// The entry moved to a URL another entry of the feed has: one
+		// article, the one at the new URL, takes the item.
+		if err := w.delete(ctx, cur.url); err != nil {
+			return itemUpdated, err
+		}
+		result, cur = itemUpdated, atURL
+	case cur == nil:
+		cur = atURL
+	}
+
+	if cur == nil {
+		if a.PublishedAt.IsZero() {
+			a.PublishedAt = w.seen
+		}
+		w.inserts = append(w.inserts, record{Article: a, hasPopularity: true})
+		return itemNew, nil
+	}
+	if a.PublishedAt.IsZero() && cur.published.Valid {
+		// Undated: the time it was first seen stays its time.
+		a.PublishedAt = time.Unix(cur.published.Int64, 0)
+	}
+	if result == itemUnchanged && cur.same(&a) {
+		return result, nil
+	}
+	// Replaced: the old row goes now, the new one with the flush.
+	if err := w.delete(ctx, cur.url); err != nil {
+		return itemUpdated, err
+	}
+	w.inserts = append(w.inserts, record{Article: a, popularity: cur.popularity, hasPopularity: true})
+	return itemUpdated, nil
+}
+
+// same reports whether storing a would change nothing a reader sees. a
+// is undated only if the stored article is too (item fills in its time).
+func (cur *storedArticle) same(a *model.Article) bool {
+	var published sql.NullInt64
+	if !a.PublishedAt.IsZero() {
+		published = sql.NullInt64{Int64: clampSeconds(a.PublishedAt.Unix()), Valid: true}
+	}
+	return published == cur.published && cur.url == a.URL && cur.author == a.Author &&
+		cur.title == a.Title && cur.description == a.Description && cur.image == a.URLToImage &&
+		cur.content == a.Content
+}
+
+// mappedURL is the URL the feed's entry guid was last stored under; ""
+// when the entry is new to the store.
+func (w *feedWriter) mappedURL(ctx context.Context, guid string) (string, error) {
+	var u string
+	err := w.guidURL.QueryRowContext(ctx, w.id, guid).Scan(&u)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return "", fmt.Errorf("look up entry %q: %w", guid, err)
+	}
+	return u, nil
+}
+
+// article is the stored article at url, nil when there is none.
+func (w *feedWriter) article(ctx context.Context, url string) (*storedArticle, error) {
+	c := storedArticle{url: url}
+	err := w.stored.QueryRowContext(ctx, url).Scan(&c.sourceID, &c.author, &c.title, &c.description,
+		&c.image, &c.published, &c.content, &c.popularity)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("look up article %s: %w", url, err)
+	}
+	return &c, nil
+}
+
+func (w *feedWriter) delete(ctx context.Context, url string) error {
+	if _, err := w.deleteArticle.ExecContext(ctx, url); err != nil {
+		return fmt.Errorf("delete article %s: %w", url, err)
+	}
+	return nil
+}
+
+// PruneArticles deletes the articles of feeds published before cutoff (and
+// those without a time), with what the store remembers of their entries.
+// Articles of sources that are not feeds (imported ones) are never pruned.
+func (s *Store) PruneArticles(ctx context.Context, cutoff time.Time) (n int, err error) {
+	// Row ids are publication seconds<<16 plus a tie-breaker below 1<<16,
+	// so "published before cutoff" is a row id range.
+	bound := clampSeconds(cutoff.Unix()) << 16
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, fmt.Errorf("prune articles: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			tx.Rollback()
+		}
+	}()
+	if _, err := tx.ExecContext(ctx, pruneItemsSQL, bound); err != nil {
+		return 0, fmt.Errorf("prune articles: entries: %w", err)
+	}
+	res, err := tx.ExecContext(ctx, pruneArticlesSQL, bound)
+	if err != nil {
+		return 0, fmt.Errorf("prune articles: %w", err)
+	}
+	deleted, _ := res.RowsAffected()
+	if err := tx.Commit(); err != nil {
+		return 0, fmt.Errorf("prune articles: commit: %w", err)
+	}
+	if deleted > 0 {
+		s.gen.Add(1)
+	}
+	return int(deleted), nil
+}
+
+// feedByURL is the id of the feed at url, "" when none is.
+func feedByURL(ctx context.Context, tx *sql.Tx, url string) (string, error) {
+	var id string
+	err := tx.QueryRowContext(ctx, feedByURLSQL, url).Scan(&id)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return "", fmt.Errorf("look up feed %s: %w", url, err)
+	}
+	return id, nil
+}
+
+// pollArgs are the arguments ?1 to ?10 of savePollSQL.
+func pollArgs(id string, p store.FeedPoll) []any {
+	return []any{id, p.ETag, p.LastModified, unixOrZero(p.LastAttempt), unixOrZero(p.LastSuccess),
+		p.LastError, p.Failures, unixOrZero(p.NextPoll), p.Disabled, int64(p.MinInterval / time.Second)}
+}
+
+// unixOrZero stores a time as unix seconds, the zero time as 0.
+func unixOrZero(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.Unix()
+}
+
+// timeOrZero reads what unixOrZero stored.
+func timeOrZero(secs int64) time.Time {
+	if secs == 0 {
+		return time.Time{}
+	}
+	return time.Unix(secs, 0).UTC()
+}
+
+// scanFeed reads a row of feedSelect and its article count.
+func scanFeed(row interface{ Scan(...any) error }) (store.Feed, error) {
+	var f store.Feed
+	var added, attempt, success, next, interval int64
+	var cat, lang, country string
+	err := row.Scan(&f.Source.ID, &f.URL, &f.FullText, &added, &f.Poll.ETag, &f.Poll.LastModified,
+		&attempt, &success, &f.Poll.LastError, &f.Poll.Failures, &next, &f.Poll.Disabled, &interval,
+		&f.Source.Name, &f.Source.Description, &f.Source.URL, &cat, &lang, &country, &f.Articles)
+	if err != nil {
+		return store.Feed{}, err
+	}
+	f.Source.Category, f.Source.Language, f.Source.Country = model.Category(cat), model.Language(lang), model.Country(country)
+	f.AddedAt, f.Poll.LastAttempt, f.Poll.LastSuccess, f.Poll.NextPoll =
+		timeOrZero(added), timeOrZero(attempt), timeOrZero(success), timeOrZero(next)
+	f.Poll.MinInterval = time.Duration(interval) * time.Second
+	return f, nil
+}
+
+// stmtDef is a statement to prepare and where to keep it.
+type stmtDef struct {
+	dst   **sql.Stmt
+	query string
+}
+
+// prepareAll prepares defs on tx; the returned func closes them.
+func prepareAll(ctx context.Context, tx *sql.Tx, defs []stmtDef) (func(), error) {
+	var done []*sql.Stmt
+	closeAll := func() {
+		for _, st := range done {
+			st.Close()
+		}
+	}
+	for _, d := range defs {
+		st, err := tx.PrepareContext(ctx, d.query)
+		if err != nil {
+			closeAll()
+			return nil, fmt.Errorf("prepare write: %w", err)
+		}
+		*d.dst = st
+		done = append(done, st)
+	}
+	return closeAll, nil
+}
+
+// The SQLite store keeps feeds.
+var _ store.FeedStore = (*Store)(nil)
