@@ -1,0 +1,56 @@
+package normalise
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	ext "github.com/mmcdole/gofeed/extensions"
+)
+
+// maxInterval caps what a feed may ask for. A ttl of weeks is more often a
+// mistake (seconds written as minutes) than a wish, and a news feed not
+// polled for days is a broken subscription to its reader.
+const maxInterval = 24 * time.Hour
+
+// syPeriods are the sy:updatePeriod values of the RSS 1.0 syndication
+// module (a month and a year taken as 30 and 365 days).
+var syPeriods = map[string]time.Duration{
+	"hourly": time.Hour, "daily": 24 * time.Hour, "weekly": 7 * 24 * time.Hour,
+	"monthly": 30 * 24 * time.Hour, "yearly": 365 * 24 * time.Hour,
+}
+
+// minInterval is the feed's own lower bound on polling: the RSS <ttl> in
+// minutes when there is one, else sy:updatePeriod divided by
+// sy:updateFrequency (period "daily" and frequency 1 when only the other is
+// given), capped at maxInterval; 0 when the feed states neither or states
+// nonsense.
+func minInterval(ttl string, exts ext.Extensions) time.Duration {
+	if m, err := strconv.Atoi(strings.TrimSpace(ttl)); err == nil && m > 0 {
+		return min(time.Duration(min(m, 1<<20))*time.Minute, maxInterval)
+	}
+	sy := exts["sy"]
+	period, frequency := extValue(sy, "updatePeriod"), extValue(sy, "updateFrequency")
+	if period == "" && frequency == "" {
+		return 0
+	}
+	d := syPeriods["daily"]
+	if period != "" {
+		var ok bool
+		if d, ok = syPeriods[strings.ToLower(period)]; !ok {
+			return 0
+		}
+	}
+	if n, err := strconv.Atoi(frequency); err == nil && n > 1 {
+		d /= time.Duration(n)
+	}
+	return min(d, maxInterval)
+}
+
+// extValue is the trimmed text of the first extension element called name.
+func extValue(m map[string][]ext.Extension, name string) string {
+	if es := m[name]; len(es) > 0 {
+		return strings.TrimSpace(es[0].Value)
+	}
+	return ""
+}
