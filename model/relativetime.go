@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -49,18 +50,30 @@ func ResolveRelativeTime(s string, isTo bool, now time.Time) string {
 		}
 		return formatBound(start)
 	}
-	if len(v) < 2 {
+	d, err := ParseAge(v)
+	if err != nil {
 		return s
+	}
+	return formatBound(now.Add(-d))
+}
+
+// ParseAge reads a span of time as a person types it: a whole number and
+// a unit, m (minutes), h (hours), d (days) or w (weeks): "30m", "90d".
+func ParseAge(s string) (time.Duration, error) {
+	v := strings.ToLower(strings.TrimSpace(s))
+	bad := fmt.Errorf("%q is not a span of time: use a whole number and m, h, d or w (30m, 12h, 90d, 2w)", s)
+	if len(v) < 2 {
+		return 0, bad
 	}
 	unit, ok := relativeUnits[v[len(v)-1]]
 	if !ok {
-		return s
+		return 0, bad
 	}
 	n, err := strconv.Atoi(v[:len(v)-1])
 	if err != nil || n < 0 || n > maxRelativeAmount || v[0] == '+' {
-		return s
+		return 0, bad
 	}
-	return formatBound(now.Add(-time.Duration(n) * unit))
+	return time.Duration(n) * unit, nil
 }
 
 // ResolveRelativeTimes returns q with relative From and To made absolute

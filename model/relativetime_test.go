@@ -1,6 +1,7 @@
 package model
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -58,5 +59,20 @@ func TestResolveRelativeTimesKeepsTheRestOfTheQuery(t *testing.T) {
 	}
 	if q.From != "yesterday" {
 		t.Fatal("the original query was changed")
+	}
+}
+
+func TestParseAgeReadsSpansAsTyped(t *testing.T) {
+	for in, want := range map[string]time.Duration{
+		"30m": 30 * time.Minute, "12h": 12 * time.Hour, "90d": 90 * 24 * time.Hour, "2W": 14 * 24 * time.Hour, " 0d ": 0,
+	} {
+		if got, err := ParseAge(in); err != nil || got != want {
+			t.Errorf("ParseAge(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "d", "90", "90 days", "-3d", "+3d", "1.5h", "3y", "999999d"} {
+		if _, err := ParseAge(in); err == nil || !strings.Contains(err.Error(), "30m, 12h, 90d, 2w") {
+			t.Errorf("ParseAge(%q) error = %v; want one naming the accepted forms", in, err)
+		}
 	}
 }

@@ -1,0 +1,381 @@
+package feeds
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"tidings/model"
+	"tidings/server/store"
+)
+
+// Store is what polling writes through: the feed store, and the catalogue
+// writer for filling in a source's details from its feed.
+type Store interface {
+	store.FeedStore
+	Add(ctx context.Context, sources []model.Source, articles []model.Article) error
+}
+
+// DefaultConcurrency is how many feeds are fetched at once (never more
+// than one per host).
+const DefaultConcurrency = 8
+
+// Options configures a Poller; zero values take the defaults.
+type Options struct {
+	// Interval is how often each feed is polled (DefaultInterval).
+	Interval time.Duration
+	// Concurrency bounds the fetches in flight (DefaultConcurrency).
+	Concurrency int
+	// Retain, when positive, keeps articles for that long: older ones are
+	// pruned after every pass and not stored again.
+	Retain  time.Duration
+	Fetcher *Fetcher
+	Logger  *slog.Logger
+	// Now is the clock (tests set it).
+	Now func() time.Time
+	// OnPass, if set, is called after every pass of Run and Refresh.
+	OnPass func(Pass)
+}
+
+// Poller polls the catalogue's feeds. One pass runs at a time; it is safe
+// for concurrent use.
+type Poller struct {
+	st      Store
+	fetch   *Fetcher
+	log     *slog.Logger
+	now     func() time.Time
+	sched   schedule
+	workers int
+	retain  time.Duration
+	onPass  func(Pass)
+
+	passMu  sync.Mutex // one pass at a time
+	writeMu sync.Mutex // one store write at a time: fetches run in parallel, writes queue
+	wake    chan struct{}
+}
+
+// NewPoller returns a Poller writing to st.
+func NewPoller(st Store, o Options) *Poller {
+	if o.Fetcher == nil {
+		o.Fetcher = NewFetcher(FetcherOptions{})
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Concurrency <= 0 {
+		o.Concurrency = DefaultConcurrency
+	}
+	return &Poller{st: st, fetch: o.Fetcher, log: o.Logger, now: o.Now, sched: newSchedule(o.Interval),
+		workers: o.Concurrency, retain: o.Retain, onPass: o.OnPass, wake: make(chan struct{}, 1)}
+}
+
+// Outcome is what polling one feed did.
+type Outcome struct {
+	Feed store.Feed // as it was before the poll
+	// NotModified: the server answered 304; nothing was written.
+	NotModified bool
+	Stats       store.FeedWriteStats
+	Skipped     int   // items left out as unusable (logged with why)
+	Err         error // why the poll failed; nil on success
+}
+
+// Summary adds up a pass.
+type Summary struct {
+	Feeds                   int // feeds polled
+	NotModified             int // of which answered 304
+	Failed                  int // of which failed
+	New, Updated, Unchanged int
+	Pruned                  int // articles past the retention period, deleted
+}
+
+// Pass is one polling pass, for OnPass.
+type Pass struct {
+	Started, Finished time.Time
+	// All: the pass polled every feed, due or not (RefreshOptions.All,
+	// or a Wake).
+	All     bool
+	Summary Summary
+}
+
+func (s *Summary) add(o Outcome) {
+	s.Feeds++
+	switch {
+	case o.Err != nil:
+		s.Failed++
+	case o.NotModified:
+		s.NotModified++
+	}
+	s.New += o.Stats.New
+	s.Updated += o.Stats.Updated
+	s.Unchanged += o.Stats.Unchanged
+}
+
+// RefreshOptions chooses what a pass polls and reports.
+type RefreshOptions struct {
+	// All polls every feed, due or not, disabled ones included (a user
+	// asking again after a site came back); a server's Retry-After is
+	// still honoured.
+	All bool
+	// OnStart is called with the number of feeds the pass will poll.
+	OnStart func(total int)
+	// OnDone is called after each feed, from the calling goroutine's
+	// pass (never concurrently).
+	OnDone func(Outcome)
+}
+
+// Refresh runs one pass over the due feeds (all feeds with o.All) and
+// returns what it did. Feeds are fetched in parallel, one at a time per
+// host; an error is returned only when the feed list cannot be read.
+func (p *Poller) Refresh(ctx context.Context, o RefreshOptions) (Summary, error) {
+	p.passMu.Lock()
+	defer p.passMu.Unlock()
+	started := p.now()
+	all, err := p.st.Feeds(ctx)
+	if err != nil {
+		return Summary{}, fmt.Errorf("list feeds: %w", err)
+	}
+	due := selectFeeds(all, started, o.All)
+	if o.OnStart != nil {
+		o.OnStart(len(due))
+	}
+	var sum Summary
+	p.pollFeeds(ctx, due, func(out Outcome) {
+		sum.add(out)
+		if o.OnDone != nil {
+			o.OnDone(out)
+		}
+	})
+	if p.retain > 0 && ctx.Err() == nil {
+		p.writeMu.Lock()
+		sum.Pruned, err = p.st.PruneArticles(ctx, p.now().Add(-p.retain))
+		p.writeMu.Unlock()
+		if err != nil {
+			p.log.Error("prune old articles", "err", err)
+		}
+	}
+	if p.onPass != nil {
+		p.onPass(Pass{Started: started, Finished: p.now(), All: o.All, Summary: sum})
+	}
+	return sum, ctx.Err()
+}
+
+// selectFeeds picks the feeds a pass polls, by host so that the longest
+// queues start first.
+func selectFeeds(feeds []store.Feed, now time.Time, all bool) []store.Feed {
+	var due []store.Feed
+	for _, f := range feeds {
+		if all || (f.Poll.Disabled == "" && !f.Poll.NextPoll.After(now)) {
+			due = append(due, f)
+		}
+	}
+	return due
+}
+
+// pollFeeds polls feeds with at most p.workers fetches at once and one
+// per host, calling done for each from this goroutine.
+func (p *Poller) pollFeeds(ctx context.Context, feeds []store.Feed, done func(Outcome)) {
+	queues := byHost(feeds)
+	work := make(chan []store.Feed)
+	results := make(chan Outcome)
+	var wg sync.WaitGroup
+	for range min(p.workers, len(queues)) {
+		wg.Go(func() {
+			for q := range work {
+				for _, f := range q {
+					if ctx.Err() != nil {
+						break
+					}
+					results <- p.pollOne(ctx, f)
+				}
+			}
+		})
+	}
+	go func() {
+		defer close(results)
+		defer wg.Wait()
+		defer close(work)
+		for _, q := range queues {
+			select {
+			case work <- q:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	for out := range results {
+		done(out)
+	}
+}
+
+// byHost groups feeds into one queue per host, longest first: a worker
+// takes a whole queue, so a host never sees two requests at once.
+func byHost(feeds []store.Feed) [][]store.Feed {
+	index := map[string]int{}
+	var queues [][]store.Feed
+	for _, f := range feeds {
+		h := hostOf(f.URL)
+		i, ok := index[h]
+		if !ok {
+			i = len(queues)
+			index[h] = i
+			queues = append(queues, nil)
+		}
+		queues[i] = append(queues[i], f)
+	}
+	sort.SliceStable(queues, func(a, b int) bool { return len(queues[a]) > len(queues[b]) })
+	return queues
+}
+
+func hostOf(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return raw
+	}
+	return strings.ToLower(u.Hostname())
+}
+
+// Wake asks Run for a pass over every feed now (the reader's `r`). A pass
+// already running finishes first; asking twice before it does is asking
+// once.
+func (p *Poller) Wake() {
+	select {
+	case p.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Run polls until ctx ends: a pass over the due feeds, then a sleep until
+// the next feed is due (at most idleCheck, so that feeds added by another
+// process are picked up), or until Wake.
+func (p *Poller) Run(ctx context.Context) error {
+	all := false
+	for {
+		if _, err := p.Refresh(ctx, RefreshOptions{All: all}); err != nil && ctx.Err() == nil {
+			p.log.Error("feed polling pass", "err", err)
+		}
+		wait := p.untilNextDue(ctx)
+		timer := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			timer.Stop()
+			return nil
+		case <-timer.C:
+			all = false
+		case <-p.wake:
+			timer.Stop()
+			all = true
+		}
+	}
+}
+
+// idleCheck bounds Run's sleep.
+const idleCheck = time.Minute
+
+func (p *Poller) untilNextDue(ctx context.Context) time.Duration {
+	feeds, err := p.st.Feeds(ctx)
+	if err != nil {
+		return idleCheck
+	}
+	now, wait := p.now(), idleCheck
+	for _, f := range feeds {
+		if f.Poll.Disabled == "" {
+			wait = min(wait, f.Poll.NextPoll.Sub(now))
+		}
+	}
+	return max(wait, time.Second)
+}
+
+// pollOne fetches, parses and stores one feed, and records the outcome
+// in its polling state.
+func (p *Poller) pollOne(ctx context.Context, f store.Feed) Outcome {
+	now := p.now()
+	out := Outcome{Feed: f}
+	poll := f.Poll
+	poll.LastAttempt = now
+	resp, err := p.fetch.Fetch(ctx, f.URL, Validators{ETag: poll.ETag, LastModified: poll.LastModified})
+	if err != nil {
+		out.Err = p.failed(ctx, f, poll, err, now)
+		return out
+	}
+	target := f.URL
+	if resp.MovedTo != "" && resp.MovedTo != f.URL {
+		target = resp.MovedTo
+		p.log.Info("feed moved permanently", "feed", f.Source.ID, "from", f.URL, "to", target)
+	}
+	if resp.NotModified {
+		p.succeeded(&poll, now)
+		out.NotModified = true
+		out.Err = p.savePoll(ctx, f, target, poll)
+		return out
+	}
+	doc, err := parseDocument(resp, now)
+	if err != nil {
+		out.Err = p.failed(ctx, f, poll, err, now)
+		return out
+	}
+	p.succeeded(&poll, now)
+	poll.ETag, poll.LastModified = resp.Validators.ETag, resp.Validators.LastModified
+	poll.MinInterval = doc.MinInterval
+	for _, s := range doc.Skipped {
+		p.log.Warn("feed item skipped", "feed", f.Source.ID, "item", s.Index, "title", s.Title, "reason", s.Reason)
+	}
+	out.Skipped = len(doc.Skipped)
+	out.Stats, out.Err = p.store(ctx, f, target, doc, poll, now)
+	return out
+}
+
+func (p *Poller) succeeded(poll *store.FeedPoll, now time.Time) {
+	poll.LastSuccess = now
+	poll.LastError = ""
+	poll.Failures = 0
+	poll.Disabled = ""
+	poll.NextPoll = p.sched.afterSuccess(*poll, now)
+}
+
+// failed records a failed poll and returns the error to report. A fetch
+// cut short by ctx (the user quit) is not the feed's failure and is not
+// recorded.
+func (p *Poller) failed(ctx context.Context, f store.Feed, poll store.FeedPoll, err error, now time.Time) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	var fe *FetchError
+	if !errors.As(err, &fe) {
+		fe = &FetchError{Kind: KindNetwork, Msg: err.Error()}
+	}
+	poll.Failures++
+	poll.LastError = fe.Msg
+	if fe.Kind == KindGone {
+		poll.Disabled = fe.Msg
+	}
+	poll.NextPoll = p.sched.afterFailure(poll, fe.RetryAfter, now)
+	p.log.Warn("feed poll failed", "feed", f.Source.ID, "url", f.URL, "err", fe.Msg)
+	if serr := p.savePoll(ctx, f, f.URL, poll); serr != nil {
+		p.log.Error("record feed failure", "feed", f.Source.ID, "err", serr)
+	}
+	return fe
+}
+
+func (p *Poller) savePoll(ctx context.Context, f store.Feed, target string, poll store.FeedPoll) error {
+	p.writeMu.Lock()
+	defer p.writeMu.Unlock()
+	err := p.st.SaveFeedPoll(ctx, f.Source.ID, target, poll)
+	if err != nil && target != f.URL {
+		// The new address may be another feed's: keep polling the old one.
+		p.log.Warn("keep the feed's old address", "feed", f.Source.ID, "moved to", target, "err", err)
+		err = p.st.SaveFeedPoll(ctx, f.Source.ID, f.URL, poll)
+	}
+	if err != nil {
+		return fmt.Errorf("record the poll of %s: %w", f.Source.ID, err)
+	}
+	return nil
+}

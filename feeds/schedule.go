@@ -1,0 +1,55 @@
+package feeds
+
+import (
+	"math/rand/v2"
+	"time"
+
+	"tidings/server/store"
+)
+
+// Scheduling bounds.
+const (
+	// DefaultInterval is how often a feed is polled when nothing else is
+	// configured: often enough for news, rarely enough to be polite.
+	DefaultInterval = 15 * time.Minute
+	// maxBackoff caps the wait after repeated failures, so a feed that
+	// comes back is read again within a day.
+	maxBackoff = 24 * time.Hour
+	// maxFeedInterval caps the feed's own ttl or update period for the
+	// same reason.
+	maxFeedInterval = 24 * time.Hour
+)
+
+// schedule decides when a feed is next due.
+type schedule struct {
+	interval time.Duration
+	jitter   func() float64 // in [0, 1)
+}
+
+func newSchedule(interval time.Duration) schedule {
+	if interval <= 0 {
+		interval = DefaultInterval
+	}
+	return schedule{interval: interval, jitter: rand.Float64}
+}
+
+// afterSuccess is the next poll after a 200 or a 304: one interval on,
+// or the feed's own period when that is longer, plus up to a tenth more
+// so that feeds added together drift apart instead of polling in bursts.
+func (s schedule) afterSuccess(p store.FeedPoll, now time.Time) time.Time {
+	wait := max(s.interval, min(p.MinInterval, maxFeedInterval))
+	return now.Add(wait + time.Duration(s.jitter()*float64(wait)/10))
+}
+
+// afterFailure is the next poll after a failed one: the interval doubled
+// for every consecutive failure (p.Failures already counts this one), up
+// to a day, spread by ±20%; never sooner than the server's Retry-After.
+func (s schedule) afterFailure(p store.FeedPoll, retryAfter time.Duration, now time.Time) time.Time {
+	wait := s.interval
+	for i := 1; i < p.Failures && wait < maxBackoff; i++ {
+		wait *= 2
+	}
+	wait = min(wait, maxBackoff)
+	wait = time.Duration(float64(wait) * (0.8 + 0.4*s.jitter()))
+	return now.Add(max(wait, retryAfter))
+}

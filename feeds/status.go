@@ -1,0 +1,35 @@
+package feeds
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"tidings/server/store"
+)
+
+// Status is how polling stands, for a status line.
+type Status struct {
+	Feeds   int       // subscriptions
+	Failing int       // feeds whose last poll failed, disabled ones included
+	Updated time.Time // the newest successful poll of any feed; zero: never
+}
+
+// ReadStatus reads the polling status from the store, so it survives
+// restarts and counts polls made by other processes.
+func ReadStatus(ctx context.Context, st store.FeedStore) (Status, error) {
+	list, err := st.Feeds(ctx)
+	if err != nil {
+		return Status{}, fmt.Errorf("list feeds: %w", err)
+	}
+	s := Status{Feeds: len(list)}
+	for _, f := range list {
+		if f.Poll.LastError != "" || f.Poll.Disabled != "" {
+			s.Failing++
+		}
+		if f.Poll.LastSuccess.After(s.Updated) {
+			s.Updated = f.Poll.LastSuccess
+		}
+	}
+	return s, nil
+}
