@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"log/slog"
 	"os"
 )
 
@@ -28,3 +29,19 @@ func openDebugLog(path string) (io.Closer, error) {
 	log.SetPrefix("tidings ")
 	return f, nil
 }
+
+// debugLogger is the logger of work running beside the UI (the feed
+// poller of personal mode): the debug log when TIDINGS_DEBUG_LOG names
+// one, else nothing, since the terminal belongs to the UI.
+func debugLogger() *slog.Logger {
+	if os.Getenv("TIDINGS_DEBUG_LOG") == "" {
+		return slog.New(slog.DiscardHandler)
+	}
+	return slog.New(slog.NewTextHandler(debugLogWriter{}, nil))
+}
+
+// debugLogWriter writes to the standard logger's output as it is at each
+// write: openDebugLog points it at the file after the poller starts.
+type debugLogWriter struct{}
+
+func (debugLogWriter) Write(p []byte) (int, error) { return log.Writer().Write(p) }

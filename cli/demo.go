@@ -13,20 +13,18 @@ import (
 
 	"tidings/server"
 	"tidings/server/demodb"
-	"tidings/server/store/sqlite"
+	"tidings/server/store"
 )
 
-// demoService is the news service running in-process for demo mode.
-type demoService struct {
+// localService is a news service running in-process on loopback: the
+// demo, or the user's own catalogue in personal mode.
+type localService struct {
 	baseURL string
 	apiKey  string
 	stop    func()
 }
 
-// startDemo binds a loopback port at once and opens the demo catalogue in
-// the background, so the reader's first frame is never held up by it: a
-// request that arrives before the catalogue is ready waits in the listen
-// backlog and is answered as soon as it is.
+// startDemo starts the demo service (see startLocal).
 //
 // The catalogue is not generated or loaded here: it comes prebuilt, as a
 // SQLite image embedded in the binary (server/demodb), which SQLite reads
@@ -45,7 +43,16 @@ type demoService struct {
 // *sqlite.Store, the same store code a --db file gets, on loopback; only
 // read-only, with publication times presented relative to now so that
 // "latest" is always fresh.
-func startDemo(ctx context.Context) (*demoService, error) {
+func startDemo(ctx context.Context) (*localService, error) {
+	return startLocal(ctx, func() (store.Catalogue, error) { return demodb.Open(time.Now()) })
+}
+
+// startLocal binds a loopback port at once and opens the catalogue in
+// the background, so the reader's first frame is never held up by it: a
+// request that arrives before the catalogue is ready waits in the listen
+// backlog and is answered as soon as it is. The service has a random key;
+// stop shuts it down and closes the catalogue.
+func startLocal(_ context.Context, open func() (store.Catalogue, error)) (*localService, error) {
 	key, err := randomKey()
 	if err != nil {
 		return nil, err
@@ -57,9 +64,9 @@ func startDemo(ctx context.Context) (*demoService, error) {
 	// The production server's timeouts and header limit; the handler is
 	// set once the catalogue is open, before Serve reads it.
 	srv := server.NewHTTPServer(nil, nil)
-	served := make(chan *sqlite.Store, 1)
+	served := make(chan store.Catalogue, 1)
 	go func() {
-		st, h, err := demoHandler(key)
+		st, h, err := localHandler(open, key)
 		if err != nil {
 			h = unavailable(err)
 		}
@@ -76,13 +83,13 @@ func startDemo(ctx context.Context) (*demoService, error) {
 			st.Close()
 		}
 	}
-	return &demoService{baseURL: "http://" + ln.Addr().String() + "/v2", apiKey: key, stop: stop}, nil
+	return &localService{baseURL: "http://" + ln.Addr().String() + "/v2", apiKey: key, stop: stop}, nil
 }
 
-// demoHandler opens the demo catalogue and the service over it; st is nil
+// localHandler opens the catalogue and the service over it; st is nil
 // when err is not.
-func demoHandler(key string) (st *sqlite.Store, h http.Handler, err error) {
-	if st, err = demodb.Open(time.Now()); err != nil {
+func localHandler(open func() (store.Catalogue, error), key string) (st store.Catalogue, h http.Handler, err error) {
+	if st, err = open(); err != nil {
 		return nil, nil, err
 	}
 	// No warm-up queries here: the reader's first request goes as soon as

@@ -14,6 +14,7 @@ import (
 
 	"tidings/api"
 	"tidings/ui"
+	"tidings/ui/common"
 )
 
 func newReaderCommand(getenv func(string) string, stderr io.Writer) *cobra.Command {
@@ -42,24 +43,28 @@ func newReaderCommand(getenv func(string) string, stderr io.Writer) *cobra.Comma
 	return cmd
 }
 
-// runReader starts the service client (and the demo service when no real
-// one is configured) and runs the UI until the user quits.
+// runReader starts the service client (and, when no service is configured,
+// the in-process one over the user's feeds or the demo) and runs the UI
+// until the user quits.
 func runReader(ctx context.Context, cfg readerConfig) error {
 	// pkg/browser writes the opener's chatter to our stdout by default,
 	// which would scribble over the full-screen UI.
 	browser.Stdout, browser.Stderr = io.Discard, io.Discard
 
-	startedGC := tuneGC()
-	baseURL, key, demo := cfg.baseURL, cfg.apiKey, cfg.baseURL == ""
-	if demo {
-		svc, err := startDemo(ctx)
+	if path := os.Getenv("TIDINGS_DEBUG_LOG"); path != "" {
+		f, err := openDebugLog(path)
 		if err != nil {
-			return fmt.Errorf("start the demo service: %w", err)
+			return err
 		}
-		defer svc.stop()
-		baseURL, key = svc.baseURL, svc.apiKey
+		defer f.Close()
 	}
-	client, err := api.New(baseURL, key, api.WithVersion(appVersion()))
+	startedGC := tuneGC()
+	svc, err := chooseService(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer svc.stop()
+	client, err := api.New(svc.baseURL, svc.apiKey, api.WithVersion(appVersion()))
 	if err != nil {
 		return fmt.Errorf("news service client: %w", err)
 	}
@@ -67,11 +72,13 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 	app := ui.New(ui.Config{
 		Terminal: term,
 		Client:   client,
-		Demo:     demo,
-		// The demo service answers from this process faster than a
-		// frame: its first requests need not wait for the first frame.
-		LocalService: demo,
-		BaseURL:      displayURL(cfg.baseURL, demo),
+		Demo:     svc.demo,
+		Feeds:    svc.feeds,
+		Hint:     svc.hint,
+		// An in-process service answers faster than a frame: its first
+		// requests need not wait for the first frame.
+		LocalService: svc.local,
+		BaseURL:      svc.display,
 		Screen:       cfg.screen,
 		Headlines:    cfg.headlines,
 		Sources:      cfg.sources,
@@ -80,13 +87,6 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 		Version:      appVersion(),
 		OnStarted:    startedGC,
 	})
-	if path := os.Getenv("TIDINGS_DEBUG_LOG"); path != "" {
-		f, err := openDebugLog(path)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-	}
 	environ := os.Environ()
 	quick := quickColorProfile(os.Stdout, environ)
 	p := tea.NewProgram(app, tea.WithContext(ctx), tea.WithFPS(ui.FrameRate), tea.WithColorProfile(quick),
@@ -98,11 +98,46 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 	return nil
 }
 
-func displayURL(base string, demo bool) string {
-	if demo {
-		return "the built-in demo service"
+// readerService is the service the reader reads, and what the UI shows of it.
+type readerService struct {
+	baseURL, apiKey string
+	display         string // for error hints
+	demo, local     bool
+	feeds           common.Feeds // personal mode's poller; nil otherwise
+	hint            string
+	stop            func()
+}
+
+// demoHint tells a demo user where the real news is.
+const demoHint = "Demo news. Real news: tidings feeds import --starter, or tidings feeds add URL"
+
+// chooseService picks what the reader reads: the configured service; else
+// the user's own catalogue when it holds feeds (personal mode), unless
+// --demo; else the built-in demo.
+func chooseService(ctx context.Context, cfg readerConfig) (readerService, error) {
+	if cfg.baseURL != "" {
+		return readerService{baseURL: cfg.baseURL, apiKey: cfg.apiKey, display: cfg.baseURL, stop: func() {}}, nil
 	}
-	return base
+	if !cfg.forceDemo {
+		st, err := openPersonal(ctx, defaultCataloguePath())
+		if err != nil {
+			return readerService{}, err
+		}
+		if st != nil {
+			p, err := startPersonal(ctx, st, debugLogger())
+			if err != nil {
+				return readerService{}, fmt.Errorf("start your feeds' service: %w", err)
+			}
+			return readerService{baseURL: p.svc.baseURL, apiKey: p.svc.apiKey, display: "your feeds (" + defaultCataloguePath() + ")",
+				local: true, feeds: p.bridge, stop: p.stop}, nil
+		}
+	}
+	svc, err := startDemo(ctx)
+	if err != nil {
+		return readerService{}, fmt.Errorf("start the demo service: %w", err)
+	}
+	return readerService{baseURL: svc.baseURL, apiKey: svc.apiKey, display: "the built-in demo service",
+		demo: true, local: true, hint: demoHint, stop: svc.stop}, nil
 }
 
 // The collector's targets, when GOGC is not set (which still wins).

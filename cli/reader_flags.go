@@ -29,7 +29,8 @@ type readerConfig struct {
 	sources   model.SourcesQuery
 	search    model.ArticlesQuery
 	pageSize  int
-	baseURL   string // empty: run on the in-process demo service
+	baseURL   string // empty: run on an in-process service (personal or demo)
+	forceDemo bool   // --demo: the demo even when the user has feeds
 	apiKey    string
 	keyOnCLI  bool // the key came from --api-key, visible to other local users
 }
@@ -158,6 +159,7 @@ func (f *readerFlags) service(c *readerConfig, getenv func(string) string) error
 	if base == "" {
 		base = strings.TrimSpace(getenv("NEWS_API_BASE_URL"))
 	}
+	c.forceDemo = f.demo
 	if f.demo || base == "" {
 		return nil
 	}

@@ -65,7 +65,7 @@ func exitCode(err error) int {
 // so tests can run the command line without touching the real process.
 func newRootCommand(getenv func(string) string, stderr interface{ Write([]byte) (int, error) }) *cobra.Command {
 	root := newReaderCommand(getenv, stderr)
-	root.AddCommand(newServeCommand(getenv), newImportCommand())
+	root.AddCommand(newServeCommand(getenv), newImportCommand(), newFeedsCommand(getenv))
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.SilenceErrors = true
 	root.SilenceUsage = true

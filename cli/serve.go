@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"tidings/feeds"
 	"tidings/server"
 	"tidings/server/demodb"
 	"tidings/server/store"
@@ -23,6 +24,7 @@ type serveFlags struct {
 	rateLimit  int
 	db         string
 	importFile string
+	polling    refreshFlags
 }
 
 func newServeCommand(getenv func(string) string) *cobra.Command {
@@ -34,7 +36,9 @@ func newServeCommand(getenv func(string) string) *cobra.Command {
 			"With no --db it serves the built-in demo catalogue from memory; with --db it\n" +
 			"serves (and keeps) the catalogue in that SQLite file, optionally loading\n" +
 			"--import FILE.jsonl into it first. Keys come from --api-key (repeatable) or,\n" +
-			"when none is given, from NEWS_API_KEY.",
+			"when none is given, from NEWS_API_KEY.\n\n" +
+			"The feeds of a --db catalogue (see `tidings feeds`) are polled in the background\n" +
+			"while serving, each on its own schedule (--refresh 0 turns polling off).",
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := f.check(getenv); err != nil {
@@ -49,6 +53,8 @@ func newServeCommand(getenv func(string) string) *cobra.Command {
 	fl.IntVar(&f.rateLimit, "rate-limit", 100, "requests per minute allowed per API key (0: unlimited)")
 	fl.StringVar(&f.db, "db", "", "SQLite file holding the catalogue (default: the demo catalogue in memory)")
 	fl.StringVar(&f.importFile, "import", "", "JSONL file of sources and articles to load into --db before serving")
+	fl.StringVar(&f.polling.interval, "refresh", "15m", "how often each feed of --db is polled (30m, 1h; 0: do not poll)")
+	fl.StringVar(&f.polling.retain, "retain", "", "delete feed articles older than this (90d, 2w; default: keep everything)")
 	return cmd
 }
 
@@ -74,6 +80,9 @@ func (f *serveFlags) check(getenv func(string) string) error {
 	if f.importFile != "" && f.db == "" {
 		return usagef("--import needs --db FILE: the imported catalogue is kept in that database")
 	}
+	if _, _, err := f.polling.parse(); err != nil {
+		return err
+	}
 	return nil
 }
 
@@ -88,7 +97,36 @@ func runServe(ctx context.Context, f serveFlags) error {
 	if err != nil {
 		return fmt.Errorf("set up the service: %w", err)
 	}
-	return server.Run(ctx, server.RunOptions{Addr: f.listen, Handler: h, Logger: logger})
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	polled := startPolling(ctx, st, f, logger)
+	err = server.Run(ctx, server.RunOptions{Addr: f.listen, Handler: h, Logger: logger})
+	cancel()
+	<-polled // the poller's last write lands before the store closes
+	return err
+}
+
+// startPolling polls the feeds of a --db catalogue in the background until
+// ctx ends; the channel closes when it has stopped.
+func startPolling(ctx context.Context, st store.Catalogue, f serveFlags, logger *slog.Logger) <-chan struct{} {
+	stopped := make(chan struct{})
+	interval, retain, _ := f.polling.parse() // checked by serveFlags.check
+	fs, ok := st.(feeds.Store)
+	if f.db == "" || interval == 0 || !ok {
+		close(stopped)
+		return stopped
+	}
+	logger.Info("polling feeds", "every", interval.String())
+	p := newPoller(fs, interval, retain, logger, func(pass feeds.Pass) {
+		if pass.Summary.Feeds > 0 {
+			logger.Info("feeds polled", "summary", summaryLine(pass.Summary), "took", pass.Finished.Sub(pass.Started).Round(time.Millisecond).String())
+		}
+	})
+	go func() {
+		defer close(stopped)
+		_ = p.Run(ctx)
+	}()
+	return stopped
 }
 
 // openCatalogue opens the store the service reads: the --db file (after

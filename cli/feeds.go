@@ -1,0 +1,139 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/adrg/xdg"
+	"github.com/spf13/cobra"
+
+	"tidings/feeds"
+	"tidings/model"
+	"tidings/server/store/sqlite"
+)
+
+// feedsDB is the --db flag shared by the feeds commands.
+type feedsDB struct{ path string }
+
+func newFeedsCommand(getenv func(string) string) *cobra.Command {
+	var db feedsDB
+	cmd := &cobra.Command{
+		Use:   "feeds",
+		Short: "Subscribe to RSS, Atom and JSON feeds and poll them into a catalogue",
+		Long: "feeds manages the feed subscriptions of a catalogue database: the one\n" +
+			"`tidings serve --db FILE` serves, or by default your own, which plain\n" +
+			"`tidings` reads when it holds feeds (" + defaultCataloguePath() + ").",
+		Args: usageArgs(cobra.NoArgs),
+	}
+	cmd.PersistentFlags().StringVar(&db.path, "db", "", "catalogue database (default "+defaultCataloguePath()+", created on first use)")
+	cmd.AddCommand(newFeedsAddCommand(&db, getenv), newFeedsImportCommand(&db), newFeedsExportCommand(&db),
+		newFeedsListCommand(&db), newFeedsRemoveCommand(&db), newFeedsRefreshCommand(&db, getenv))
+	return cmd
+}
+
+// defaultCataloguePath is the user's own catalogue: the feeds commands'
+// default database, and what plain `tidings` reads when it holds feeds.
+func defaultCataloguePath() string {
+	return filepath.Join(xdg.DataHome, "tidings", "news.db")
+}
+
+// errNoCatalogue: a command that only reads found no database to read.
+var errNoCatalogue = errors.New("no catalogue yet")
+
+// open opens the catalogue. With create false a missing file is
+// errNoCatalogue rather than a new empty database.
+func (d *feedsDB) open(create bool) (*sqlite.Store, string, error) {
+	path := d.path
+	if path == "" {
+		path = defaultCataloguePath()
+	}
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		if !create {
+			return nil, path, errNoCatalogue
+		}
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			return nil, path, fmt.Errorf("create the catalogue's folder: %w", err)
+		}
+	}
+	st, err := sqlite.Open(path)
+	if err != nil {
+		return nil, path, fmt.Errorf("open the catalogue %s: %w", path, err)
+	}
+	return st, path, nil
+}
+
+// noFeedsYet is what read-only commands say when there is nothing.
+func noFeedsYet(w io.Writer, path string) error {
+	_, err := fmt.Fprintf(w, "No feeds in %s yet. Add one with `tidings feeds add URL`, or the starter list with `tidings feeds import --starter`.\n", path)
+	return err
+}
+
+// userAgent names tidings and its version to the sites polled.
+func userAgent() string {
+	return fmt.Sprintf("tidings/%s (news reader; feed poller)", appVersion())
+}
+
+// newPoller builds the poller the feeds commands, serve and the reader's
+// personal mode share.
+func newPoller(st feeds.Store, interval, retain time.Duration, logger *slog.Logger, onPass func(feeds.Pass)) *feeds.Poller {
+	return feeds.NewPoller(st, feeds.Options{
+		Interval: interval,
+		Retain:   retain,
+		Fetcher:  feeds.NewFetcher(feeds.FetcherOptions{UserAgent: userAgent()}),
+		Logger:   logger,
+		OnPass:   onPass,
+	})
+}
+
+// enumFlags are the --category, --language and --country flags of the
+// feeds commands, checked against the spec's allowed values.
+type enumFlags struct{ category, language, country string }
+
+func (e *enumFlags) register(cmd *cobra.Command, what string) {
+	fl := cmd.Flags()
+	fl.StringVar(&e.category, "category", "", "category of "+what+" (business, entertainment, general, health, science, sports, technology)")
+	fl.StringVar(&e.language, "language", "", "language of "+what+" (two letters; default: the feed's own)")
+	fl.StringVar(&e.country, "country", "", "country of "+what+" (two letters, e.g. us, de)")
+	registerEnumCompletions(cmd)
+}
+
+func (e *enumFlags) parse() (model.Category, model.Language, model.Country, error) {
+	cat, err := model.ParseCategory(e.category)
+	if err != nil {
+		return "", "", "", usagef("invalid --category: %v", err)
+	}
+	lang, err := model.ParseLanguage(e.language)
+	if err != nil {
+		return "", "", "", usagef("invalid --language: %v", err)
+	}
+	country, err := model.ParseCountry(e.country)
+	if err != nil {
+		return "", "", "", usagef("invalid --country: %v", err)
+	}
+	return cat, lang, country, nil
+}
+
+// quietLogger keeps the poller's per-item log lines out of a command's
+// output unless asked for: the commands print their own summary.
+func quietLogger(getenv func(string) string, w io.Writer) *slog.Logger {
+	if getenv("TIDINGS_FEEDS_LOG") != "" {
+		return slog.New(slog.NewTextHandler(w, nil))
+	}
+	return slog.New(slog.DiscardHandler)
+}
+
+// background is the context of a command (cmd.Context may be nil in tests
+// that call RunE directly).
+func background(cmd *cobra.Command) context.Context {
+	if ctx := cmd.Context(); ctx != nil {
+		return ctx
+	}
+	return context.Background()
+}

@@ -1,0 +1,134 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"tidings/model"
+	"tidings/server/store"
+)
+
+func newFeedsListCommand(db *feedsDB) *cobra.Command {
+	return &cobra.Command{
+		Use:   "list",
+		Short: "List the subscriptions and how their polling goes",
+		Long: "list shows every subscription: its id (the source id the service and the\n" +
+			"reader use), name, category, language, country, stored articles, when it\n" +
+			"was last fetched, its last error, and when it is polled next.",
+		Args: usageArgs(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			st, path, err := db.open(false)
+			if errors.Is(err, errNoCatalogue) {
+				return noFeedsYet(cmd.OutOrStdout(), path)
+			}
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			list, err := st.Feeds(background(cmd))
+			if err != nil {
+				return fmt.Errorf("list feeds: %w", err)
+			}
+			if len(list) == 0 {
+				return noFeedsYet(cmd.OutOrStdout(), path)
+			}
+			return writeFeedTable(cmd.OutOrStdout(), list, time.Now())
+		},
+	}
+}
+
+// Column widths past which names and errors are cut, so that the table
+// stays readable in a terminal.
+const (
+	maxNameColumn  = 28
+	maxErrorColumn = 48
+)
+
+func writeFeedTable(out io.Writer, list []store.Feed, now time.Time) error {
+	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(w, "ID\tNAME\tCATEGORY\tLANG\tCOUNTRY\tARTICLES\tLAST SUCCESS\tLAST ERROR\tNEXT POLL")
+	for _, f := range list {
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\n",
+			f.Source.ID, cut(f.Source.Name, maxNameColumn), orDash(string(f.Source.Category)),
+			orDash(string(f.Source.Language)), orDash(string(f.Source.Country)), f.Articles,
+			ago(f.Poll.LastSuccess, now, "never"), orDash(cut(f.Poll.LastError, maxErrorColumn)), nextPoll(f.Poll, now))
+	}
+	return w.Flush()
+}
+
+func nextPoll(p store.FeedPoll, now time.Time) string {
+	switch {
+	case p.Disabled != "":
+		return "disabled"
+	case !p.NextPoll.After(now):
+		return "due"
+	}
+	return "in " + roughDuration(p.NextPoll.Sub(now))
+}
+
+// ago is "5m ago", or never when t is zero.
+func ago(t, now time.Time, never string) string {
+	if t.IsZero() {
+		return never
+	}
+	return roughDuration(now.Sub(t)) + " ago"
+}
+
+// roughDuration is a duration to the largest whole unit: 45s, 12m, 3h, 2d.
+func roughDuration(d time.Duration) string {
+	d = max(d, 0)
+	switch {
+	case d < time.Minute:
+		return fmt.Sprintf("%ds", int(d/time.Second))
+	case d < time.Hour:
+		return fmt.Sprintf("%dm", int(d/time.Minute))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%dh", int(d/time.Hour))
+	}
+	return fmt.Sprintf("%dd", int(d/(24*time.Hour)))
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// cut shortens s to n runes, marking the cut with "…"; tabs and newlines
+// (which would break the table) become spaces.
+func cut(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// describeSource is "general, English, United Kingdom, https://…".
+func describeSource(s model.Source) string {
+	parts := []string{}
+	if s.Category != "" {
+		parts = append(parts, string(s.Category))
+	}
+	if s.Language != "" {
+		parts = append(parts, s.Language.Name())
+	}
+	if s.Country != "" {
+		parts = append(parts, s.Country.Name())
+	}
+	if s.URL != "" {
+		parts = append(parts, s.URL)
+	}
+	if len(parts) == 0 {
+		return "no category, language or country"
+	}
+	return strings.Join(parts, ", ")
+}

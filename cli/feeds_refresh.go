@@ -1,0 +1,99 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"tidings/feeds"
+	"tidings/model"
+)
+
+// refreshFlags are the polling flags `feeds refresh` shares with serve.
+type refreshFlags struct {
+	interval string // the schedule the pass sets for each feed's next poll
+	retain   string
+}
+
+func (r *refreshFlags) parse() (interval, retain time.Duration, err error) {
+	if r.interval != "" && r.interval != "0" {
+		if interval, err = model.ParseAge(r.interval); err != nil {
+			return 0, 0, usagef("invalid --refresh: %v", err)
+		}
+		if interval < time.Minute {
+			return 0, 0, usagef("invalid --refresh %s: poll at most once a minute (or 0 to not poll)", r.interval)
+		}
+	}
+	if r.retain != "" {
+		if retain, err = model.ParseAge(r.retain); err != nil {
+			return 0, 0, usagef("invalid --retain: %v", err)
+		}
+		if retain <= 0 {
+			return 0, 0, usagef("invalid --retain %s: keep articles for a positive span, or leave --retain out to keep everything", r.retain)
+		}
+	}
+	return interval, retain, nil
+}
+
+func newFeedsRefreshCommand(db *feedsDB, getenv func(string) string) *cobra.Command {
+	var all bool
+	var rf refreshFlags
+	cmd := &cobra.Command{
+		Use:   "refresh",
+		Short: "Poll every feed that is due, once",
+		Long: "refresh runs one polling pass over the feeds that are due (--all: every feed,\n" +
+			"disabled ones included), fetching several at once but one at a time per site,\n" +
+			"with conditional requests. It shows a progress bar on a terminal and a line per\n" +
+			"feed otherwise, then a summary. The exit status is 0 unless every feed failed.",
+		Args: usageArgs(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			interval, retain, err := rf.parse()
+			if err != nil {
+				return err
+			}
+			st, path, err := db.open(false)
+			if errors.Is(err, errNoCatalogue) {
+				return noFeedsYet(cmd.OutOrStdout(), path)
+			}
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			report := newRefreshReport(cmd.ErrOrStderr())
+			p := newPoller(st, interval, retain, quietLogger(getenv, cmd.ErrOrStderr()), nil)
+			sum, err := p.Refresh(background(cmd), feeds.RefreshOptions{All: all, OnStart: report.start, OnDone: report.done})
+			report.finish()
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(cmd.OutOrStdout(), summaryLine(sum))
+			if sum.Feeds == 0 {
+				fmt.Fprintln(cmd.OutOrStdout(), "No feed is due; --all polls every feed now.")
+			}
+			if sum.Feeds > 0 && sum.Failed == sum.Feeds {
+				return fmt.Errorf("every feed failed (see `tidings feeds list` for each one's error)")
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&all, "all", false, "poll every feed, due or not")
+	cmd.Flags().StringVar(&rf.interval, "refresh", "", "the interval the next polls are scheduled at (default 15m)")
+	cmd.Flags().StringVar(&rf.retain, "retain", "", "delete feed articles older than this (90d, 2w; default: keep everything)")
+	return cmd
+}
+
+// summaryLine is the pass in one sentence.
+func summaryLine(s feeds.Summary) string {
+	line := fmt.Sprintf("Polled %d %s: %d new, %d updated, %d unchanged %s",
+		s.Feeds, plural(s.Feeds, "feed", "feeds"), s.New, s.Updated, s.Unchanged, plural(s.Unchanged, "article", "articles"))
+	if s.NotModified > 0 {
+		line += fmt.Sprintf("; %d not modified", s.NotModified)
+	}
+	line += fmt.Sprintf("; %d failed", s.Failed)
+	if s.Pruned > 0 {
+		line += fmt.Sprintf("; %d old %s pruned", s.Pruned, plural(s.Pruned, "article", "articles"))
+	}
+	return line + "."
+}

@@ -1,0 +1,274 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"tidings/feeds/opml"
+	"tidings/internal/feedserver"
+	"tidings/model"
+	"tidings/server/store/sqlite"
+)
+
+// runOut runs the command line and returns its standard output and error
+// output apart.
+func runOut(t *testing.T, args ...string) (stdout, stderr string, err error) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	cmd := newRootCommand(noEnv, &errOut)
+	cmd.SetArgs(args)
+	cmd.SetOut(&out)
+	cmd.SetErr(&errOut)
+	err = cmd.Execute()
+	return out.String(), errOut.String(), err
+}
+
+func feedsEnv(t *testing.T) (srv *feedserver.Server, db string) {
+	t.Helper()
+	srv = feedserver.Start()
+	t.Cleanup(srv.Close)
+	return srv, filepath.Join(t.TempDir(), "news.db")
+}
+
+func TestFeedsAddListExportRemove(t *testing.T) {
+	srv, db := feedsEnv(t)
+	feedURL := srv.URL("", "/fixtures/rss20.xml")
+	out, _, err := runOut(t, "feeds", "add", feedURL, "--category", "Technology", "--country", "GB", "--db", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fx, _ := feedserver.FixtureByName("rss20.xml")
+	if !strings.Contains(out, "Subscribed to "+fx.Title) || !strings.Contains(out, "technology, English, United Kingdom") {
+		t.Fatalf("add said:\n%s", out)
+	}
+	out, _, err = runOut(t, "feeds", "list", "--db", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "ID") || !strings.Contains(lines[1], "technology") ||
+		!strings.Contains(lines[1], " gb ") || !strings.Contains(lines[1], "ago") {
+		t.Fatalf("list:\n%s", out)
+	}
+	id := strings.Fields(lines[1])[0]
+
+	out, _, err = runOut(t, "feeds", "export", "--db", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outlines, warnings, err := opml.Parse(strings.NewReader(out))
+	if err != nil || len(warnings) != 0 || len(outlines) != 1 {
+		t.Fatalf("export does not read back: %v %v\n%s", err, warnings, out)
+	}
+	if o := outlines[0]; o.XMLURL != feedURL || o.Country != "gb" || o.Category != "technology" || o.Language != "en" {
+		t.Fatalf("exported %+v", o)
+	}
+
+	out, _, err = runOut(t, "feeds", "remove", id, "--db", db)
+	if err != nil || !strings.Contains(out, "deleted its") {
+		t.Fatalf("remove: %v\n%s", err, out)
+	}
+	st := openDB(t, db)
+	if page, _ := st.Headlines(context.Background(), model.HeadlinesQuery{PageSize: 10}); page.TotalResults != 0 {
+		t.Fatalf("%d articles left after remove", page.TotalResults)
+	}
+}
+
+func openDB(t *testing.T, path string) *sqlite.Store {
+	t.Helper()
+	st, err := sqlite.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+func TestFeedsAddRefusesBadInputBeforeFetching(t *testing.T) {
+	srv, db := feedsEnv(t)
+	for _, tc := range []struct {
+		args []string
+		want string
+		code int
+	}{
+		{[]string{"ftp://example.com/feed"}, "not an http or https address", 2},
+		{[]string{srv.URL("", "/fixtures/rss20.xml"), "--country", "uk"}, "allowed values are ae, ar", 2},
+		{[]string{srv.URL("", "/fixtures/rss20.xml"), "--category", "weather"}, "business, entertainment", 2},
+		{[]string{srv.URL("", "/fixtures/rss20.xml"), "--language", "fi"}, "ar, de, en", 2},
+		{[]string{srv.URL("", "/fixtures/nofeed.html")}, "announces none", 1},
+		{[]string{srv.URL("", "/status/404")}, "not found (404)", 1},
+	} {
+		_, _, err := runOut(t, append([]string{"feeds", "add", "--db", db}, tc.args...)...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || exitStatus(err) != tc.code {
+			t.Errorf("feeds add %v: error %v (status %d), want %q and status %d", tc.args, err, exitStatus(err), tc.want, tc.code)
+		}
+	}
+	if n := len(srv.Requests("/fixtures/rss20.xml")); n != 0 {
+		t.Fatalf("invalid flags sent %d requests", n)
+	}
+}
+
+// A site's address finds the feed its page announces.
+func TestFeedsAddDiscoversTheFeedOfASite(t *testing.T) {
+	srv, db := feedsEnv(t)
+	out, _, err := runOut(t, "feeds", "add", srv.URL("", "/fixtures/notafeed.html"), "--db", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := openDB(t, db)
+	f, err := st.FindFeed(context.Background(), srv.URL("", "/fixtures/rss20.xml"))
+	if err != nil {
+		t.Fatalf("the announced feed was not stored (%v); add said:\n%s", err, out)
+	}
+	if f.Articles == 0 {
+		t.Fatal("no articles stored on subscribing")
+	}
+}
+
+func TestFeedsImportTwiceAddsNothingAndWarnsByOutline(t *testing.T) {
+	srv, db := feedsEnv(t)
+	list := `<?xml version="1.0"?><opml version="2.0"><head><title>mine</title></head><body>
+<outline text="Science">
+  <outline text="Lab notes" type="rss" xmlUrl="` + srv.URL("", "/fixtures/atom10.xml") + `" country="uk"/>
+</outline>
+<outline text="Town news" type="rss" xmlUrl="` + srv.URL("", "/fixtures/rss20.xml") + `" category="sports" language="en-GB"/>
+</body></opml>`
+	path := filepath.Join(t.TempDir(), "mine.opml")
+	if err := os.WriteFile(path, []byte(list), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, err := runOut(t, "feeds", "import", path, "--db", db)
+	if err != nil || !strings.Contains(out, "Imported 2 feeds") {
+		t.Fatalf("import: %v\n%s", err, out)
+	}
+	if !strings.Contains(errOut, `warning: `+path+`: outline "Lab notes"`) || !strings.Contains(errOut, `unknown country "uk"`) {
+		t.Fatalf("warnings:\n%s", errOut)
+	}
+	out, _, err = runOut(t, "feeds", "import", path, "--db", db)
+	if err != nil || !strings.Contains(out, "Imported 0 feeds") || !strings.Contains(out, "2 already subscribed") {
+		t.Fatalf("second import: %v\n%s", err, out)
+	}
+	st := openDB(t, db)
+	list2, _ := st.Feeds(context.Background())
+	if len(list2) != 2 {
+		t.Fatalf("%d feeds after importing twice", len(list2))
+	}
+	for _, f := range list2 {
+		switch f.Source.Name {
+		case "Lab notes":
+			if f.Source.Category != "science" || f.Source.Country != "" {
+				t.Errorf("Lab notes: %+v", f.Source)
+			}
+		case "Town news":
+			if f.Source.Category != "sports" || f.Source.Language != "en" {
+				t.Errorf("Town news: %+v", f.Source)
+			}
+		}
+		if f.Articles != 0 {
+			t.Errorf("import fetched %s", f.URL)
+		}
+	}
+	if n := len(srv.Requests("")); n != 0 {
+		t.Fatalf("import sent %d requests; it must not fetch", n)
+	}
+}
+
+func TestFeedsImportStarterNeedsNoFile(t *testing.T) {
+	_, db := feedsEnv(t)
+	out, _, err := runOut(t, "feeds", "import", "--starter", "--db", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := len(opml.Starter()); !strings.Contains(out, "Imported "+strconv.Itoa(want)+" feeds from the starter list") {
+		t.Fatalf("import --starter said:\n%s", out)
+	}
+}
+
+func TestFeedsRefreshSummarisesAndFailsOnlyWhenEveryFeedFails(t *testing.T) {
+	srv, db := feedsEnv(t)
+	srv.Set("/a.xml", feedserver.Response{Body: feedserver.FixtureBody("rss20.xml")})
+	srv.Set("/b.xml", feedserver.Response{Body: feedserver.FixtureBody("atom10.xml")})
+	for _, p := range []string{"/a.xml", "/b.xml"} {
+		if _, _, err := runOut(t, "feeds", "add", srv.URL("", p), "--db", db); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, errOut, err := runOut(t, "feeds", "refresh", "--all", "--db", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "Polled 2 feeds") || !strings.Contains(out, "2 not modified; 0 failed") {
+		t.Fatalf("summary:\n%s", out)
+	}
+	if strings.Count(errOut, "\n") != 2 || !strings.Contains(errOut, "not modified") {
+		t.Fatalf("not a terminal: want one plain line per feed, got:\n%s", errOut)
+	}
+	srv.Set("/a.xml", feedserver.Response{Status: 500})
+	if _, _, err := runOut(t, "feeds", "refresh", "--all", "--db", db); err != nil {
+		t.Fatalf("one failure of two must not fail the command: %v", err)
+	}
+	srv.Set("/b.xml", feedserver.Response{Status: 503})
+	out, errOut, err = runOut(t, "feeds", "refresh", "--all", "--db", db)
+	if err == nil || exitStatus(err) != 1 || !strings.Contains(err.Error(), "every feed failed") {
+		t.Fatalf("every feed failed: error %v, status %d", err, exitStatus(err))
+	}
+	if !strings.Contains(errOut, "failed") || !strings.Contains(errOut, "(500 Internal Server Error)") {
+		t.Fatalf("per-feed lines:\n%s", errOut)
+	}
+	if !strings.Contains(out, "2 failed") {
+		t.Fatalf("summary:\n%s", out)
+	}
+}
+
+// With no network, every feed fails with a clear message, and the
+// commands go on working.
+func TestFeedsRefreshWithNoNetworkSaysSo(t *testing.T) {
+	_, db := feedsEnv(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dead := "http://" + ln.Addr().String() + "/feed.xml"
+	ln.Close() // nothing listens there now: connections are refused
+	list := `<opml version="2.0"><body><outline text="Gone" xmlUrl="` + dead + `"/></body></opml>`
+	path := filepath.Join(t.TempDir(), "l.opml")
+	os.WriteFile(path, []byte(list), 0o600)
+	if _, _, err := runOut(t, "feeds", "import", path, "--db", db); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, err := runOut(t, "feeds", "refresh", "--db", db)
+	if exitStatus(err) != 1 || !strings.Contains(errOut, "refused the connection") {
+		t.Fatalf("refresh: %v\n%s", err, errOut)
+	}
+	out, _, err := runOut(t, "feeds", "list", "--db", db)
+	if err != nil || !strings.Contains(out, "refused the connection") || !strings.Contains(out, "never") {
+		t.Fatalf("list after a failed refresh: %v\n%s", err, out)
+	}
+}
+
+func TestFeedsCommandsOnNoCatalogueCreateNothing(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "none.db")
+	for _, args := range [][]string{{"list"}, {"refresh"}} {
+		out, _, err := runOut(t, append([]string{"feeds", "--db", db}, args...)...)
+		if err != nil || !strings.Contains(out, "No feeds in") {
+			t.Fatalf("feeds %v: %v\n%s", args, err, out)
+		}
+	}
+	if _, err := os.Stat(db); !os.IsNotExist(err) {
+		t.Fatal("a read-only feeds command created the database")
+	}
+}
+
+// The feeds commands' default database is the user's data directory.
+func TestFeedsDefaultDatabaseIsInTheDataDirectory(t *testing.T) {
+	want := filepath.Join(os.Getenv("XDG_DATA_HOME"), "tidings", "news.db")
+	if got := defaultCataloguePath(); got != want {
+		t.Fatalf("default catalogue %s, want %s", got, want)
+	}
+}
