@@ -58,6 +58,14 @@ type Config struct {
 	// start-up is over: the start screen has its first page or an error,
 	// or the user has moved to another screen.
 	OnStarted func()
+	// Feeds is the feed poller of personal mode (the user's own
+	// catalogue); nil otherwise. With it the header shows FEEDS, the
+	// status bar says how the feeds stand, and r on Headlines also asks
+	// for a polling pass (feeds.go).
+	Feeds common.Feeds
+	// Hint is a one-line note shown in the status bar at start (for
+	// hintTTL), such as how to leave the demo for real news; "" for none.
+	Hint string
 }
 
 // listScreens are the screens with tabs, in tab order.
@@ -96,6 +104,8 @@ type App struct {
 	inited     bool   // Init has run: start-up has begun
 	started    bool   // start-up is over (see startUp)
 	onStarted  func() // Config.OnStarted
+	hint       string // Config.Hint, shown by Init
+	feeds      feedsState
 }
 
 // New builds the UI. Nothing is fetched until the program runs Init.
@@ -115,6 +125,7 @@ func New(cfg Config) *App {
 		Now:      now,
 		Location: cfg.Location,
 		Demo:     cfg.Demo,
+		Feeds:    cfg.Feeds,
 		BaseURL:  cfg.BaseURL,
 	}
 	a := &App{
@@ -127,6 +138,7 @@ func New(cfg Config) *App {
 		term:      cfg.Terminal,
 		eager:     cfg.LocalService,
 		onStarted: cfg.OnStarted,
+		hint:      cfg.Hint,
 		version:   cfg.Version,
 		openURL:   browser.OpenURL,
 		cancel:    cancel,
@@ -142,6 +154,9 @@ func New(cfg Config) *App {
 		a.active = common.Headlines
 	}
 	a.start = a.active
+	if cfg.Feeds != nil {
+		a.feeds.updates = cfg.Feeds.Updates()
+	}
 	return a
 }
 
@@ -155,6 +170,9 @@ func New(cfg Config) *App {
 // screen: at start-up they would only compete with it for the cores, the
 // connection and the service (a page of 100 sources to fetch, decode and
 // clean while the first headlines are on their way).
+//
+// In personal mode the root starts listening to the feed poller; the
+// hint (Config.Hint), if any, shows from the first frame.
 func (a *App) Init() tea.Cmd {
 	a.inited = true
 	visible := a.screens[a.active].Init()
@@ -163,10 +181,11 @@ func (a *App) Init() tea.Cmd {
 			a.background = append(a.background, a.screens[id].Init())
 		}
 	}
+	extras := a.startFeeds(a.hint)
 	if a.eager {
-		return tea.Batch(tea.RequestBackgroundColor, visible)
+		return tea.Batch(tea.RequestBackgroundColor, extras, visible)
 	}
-	return tea.Batch(tea.RequestBackgroundColor, a.holdFirstRequests([]tea.Cmd{visible}))
+	return tea.Batch(tea.RequestBackgroundColor, extras, a.holdFirstRequests([]tea.Cmd{visible}))
 }
 
 // startUp ends start-up once the start screen has stopped loading (its

@@ -3,11 +3,13 @@ package ui
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"tidings/api"
+	"tidings/ui/common"
 )
 
 // TestViewGolden snapshots the root view of each UI-core state at a
@@ -40,6 +42,35 @@ func TestViewGolden(t *testing.T) {
 				golden.RequireEqual(t, out)
 			})
 		}
+	}
+	// Personal mode (FEEDS badge, the feeds' state beside the list's
+	// progress) and the demo's start-up hint, at the compact size only.
+	personal := []struct {
+		name string
+		cfg  func(*Config, *fakeFeeds)
+		keys []string
+	}{
+		{name: "feeds", cfg: func(c *Config, f *fakeFeeds) { c.Feeds = f }},
+		{name: "feeds_updating", cfg: func(c *Config, f *fakeFeeds) { c.Feeds = f }, keys: []string{"r"}},
+		{name: "demo_hint", cfg: func(c *Config, _ *fakeFeeds) {
+			c.Demo, c.Hint = true, "Demo news. Real news: tidings feeds import --starter, or tidings feeds add URL"
+		}},
+	}
+	for _, st := range personal {
+		t.Run("80x24/"+st.name, func(t *testing.T) {
+			var out string
+			inBubble(t, func(t *testing.T) {
+				feeds := newFakeFeeds()
+				l := newFeedsLoop(t, &fakeClient{total: 30}, 80, 24, func(c *Config) { st.cfg(c, feeds) })
+				if l.app.ctx.Feeds != nil {
+					l.push(feeds, common.FeedsStatus{Feeds: 9, Failing: 2, Updated: testNow.Add(-4 * time.Minute)})
+				}
+				l.keys(st.keys...)
+				out = l.view()
+				l.stop()
+			})
+			golden.RequireEqual(t, out)
+		})
 	}
 	t.Run("30x8/too_small", func(t *testing.T) {
 		var out string

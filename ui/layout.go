@@ -44,7 +44,7 @@ func (a *App) render() string {
 		content = a.current().View()
 	}
 	return a.cachedHeader() + "\n\n" + fitHeight(content, a.ctx.Height) + "\n" +
-		a.status.View(a.width, a.current().Status()) + "\n" +
+		a.status.View(a.width, a.statusRight()) + "\n" +
 		a.cachedShortHelp()
 }
 
@@ -79,11 +79,16 @@ func (a *App) tabs() []tab {
 	return out
 }
 
-// brand is the header's left part: name, then the DEMO badge.
+// brand is the header's left part: name, then the badge naming what is
+// read: FEEDS for the user's own catalogue (personal mode), DEMO for the
+// demo's, none for a remote service.
 func (a *App) brand() string {
 	s := a.ctx.Styles.App
 	b := " " + s.Name.Render("tidings") + " "
-	if a.ctx.Demo {
+	switch {
+	case a.ctx.Feeds != nil:
+		b += s.Badge.Render("FEEDS") + " "
+	case a.ctx.Demo:
 		b += s.Badge.Render("DEMO") + " "
 	}
 	return b + " "

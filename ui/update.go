@@ -74,6 +74,12 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		return a.copyLink(msg.URL)
 	case browserDoneMsg:
 		return a.browserDone(msg)
+	case common.RefreshFeedsMsg:
+		return a.refreshFeeds()
+	case feedsStatusMsg:
+		return a.handleFeedsStatus(msg.status)
+	case feedsTickMsg:
+		return a.handleFeedsTick(msg)
 	}
 	return a.broadcast(msg)
 }

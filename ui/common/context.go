@@ -45,7 +45,11 @@ type Context struct {
 	Now      func() time.Time
 	Location *time.Location // for absolute times; nil: time.Local
 	Demo     bool
-	BaseURL  string // for error hints; never holds the key
+	// Feeds is the feed poller in personal mode (the user's own
+	// catalogue); nil otherwise. The root listens to it; screens only ask
+	// it for a refresh through RefreshFeedsMsg and word their help for it.
+	Feeds   Feeds
+	BaseURL string // for error hints; never holds the key
 	// Lifetime is the parent of every request's context; the root
 	// cancels it when the reader quits, so no request outlives the UI.
 	// nil: context.Background().

@@ -2,8 +2,10 @@
 // the service [Client] interface, the [Context] every screen holds a pointer
 // to, the [Screen] interface, the messages screens use to talk to the root
 // (open an article, step to the next one, search, status notes, open or
-// copy a link), a [FetchGuard] for cancellable id-guarded requests, and
-// [Explain], which turns service errors into plain words.
+// copy a link, refresh the feeds) and the root to them (reload), the
+// [Feeds] poller of personal mode as the UI sees it, a [FetchGuard] for
+// cancellable id-guarded requests, and [Explain], which turns service
+// errors into plain words.
 //
 // It holds no UI state and does no I/O.
 //
@@ -23,6 +25,10 @@
 //   - At widths of at least [PreviewMinWidth] list screens show a preview
 //     pane beside the list (components/articles.Preview for articles).
 //   - [BackMsg] returns from the reader to its origin.
+//   - In personal mode (Context.Feeds set) r on Headlines reloads the
+//     list and sends [RefreshFeedsMsg]; the root answers the end of that
+//     pass with [ReloadMsg] to the headlines screen if it brought
+//     articles. Screens never call Feeds themselves.
 //   - Service text inside error hints is not yet sanitised: pass it
 //     through textsafe.Line before display.
 package common

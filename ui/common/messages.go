@@ -21,6 +21,16 @@ type BackMsg struct{}
 // form from Query and runs it.
 type SearchMsg struct{ Query model.ArticlesQuery }
 
+// RefreshFeedsMsg asks the root to have the feed poller (Context.Feeds)
+// poll every feed now, and to say so in the status bar until the pass
+// ends. The screen sending it reloads its own list at once as well.
+type RefreshFeedsMsg struct{}
+
+// ReloadMsg asks a list screen to run its query again from the first page,
+// as r does. The root sends it to the headlines screen when a feed pass
+// the user asked for has brought new articles.
+type ReloadMsg struct{}
+
 // Level is the severity of a status note.
 type Level int
 

@@ -1,7 +1,8 @@
 // Package statusbar draws the one-line bar above the help: a transient
 // note on the left (it disappears by itself; a newer note replaces an
-// older one, whose expiry is then ignored) and the active screen's
-// progress on the right.
+// older one, whose expiry is then ignored) and, on the right, what the
+// root puts there: the active screen's progress and, in personal mode,
+// how the feeds stand.
 package statusbar
 
 import (
@@ -41,12 +42,20 @@ func ttl(level common.Level) time.Duration {
 	return 4 * time.Second
 }
 
-// Show displays a note and returns the command that will clear it.
+// Show displays a note for its level's time and returns the command that
+// will clear it.
 func (m *Model) Show(text string, level common.Level) tea.Cmd {
+	return m.ShowFor(text, level, ttl(level))
+}
+
+// ShowFor displays a note for d, for a note the user has to read to the
+// end or act on (a hint naming a command), and returns the command that
+// will clear it. A newer note still replaces it at once.
+func (m *Model) ShowFor(text string, level common.Level, d time.Duration) tea.Cmd {
 	m.gen++
 	m.text, m.level = textsafe.Line(text), level
 	gen := m.gen
-	return tea.Tick(ttl(level), func(time.Time) tea.Msg { return expireMsg{gen: gen} })
+	return tea.Tick(d, func(time.Time) tea.Msg { return expireMsg{gen: gen} })
 }
 
 // Text is the note showing, if any.

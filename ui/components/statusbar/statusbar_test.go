@@ -3,6 +3,10 @@ package statusbar
 import (
 	"strings"
 	"testing"
+	"testing/synctest"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -41,4 +45,23 @@ func TestViewFitsWidthAndSanitises(t *testing.T) {
 	if out := ansi.Strip(m.View(120, "loaded 60 of 259")); !strings.HasSuffix(out, "loaded 60 of 259 ") {
 		t.Fatalf("right side missing: %q", out)
 	}
+}
+
+func TestShowForKeepsTheNoteForItsTime(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		m := New(&common.Context{Styles: theme.New(true, false), Keys: keymap.Default()})
+		expired := make(chan tea.Msg, 1)
+		cmd := m.ShowFor("For real news: tidings feeds import --starter", common.LevelInfo, 15*time.Second)
+		go func() { expired <- cmd() }()
+		time.Sleep(14 * time.Second)
+		synctest.Wait()
+		if len(expired) != 0 {
+			t.Fatal("the note's expiry came before its time")
+		}
+		time.Sleep(2 * time.Second)
+		m.Update(<-expired)
+		if m.Text() != "" {
+			t.Fatal("the note did not expire after its time")
+		}
+	})
 }

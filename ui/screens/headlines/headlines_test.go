@@ -76,7 +76,7 @@ func settle(m *Model, cmd tea.Cmd) []tea.Msg {
 	for _, msg := range run(cmd) {
 		switch msg.(type) {
 		case spinner.TickMsg:
-		case articles.OpenMsg, common.StatusMsg, common.OpenURLMsg, common.CopyURLMsg:
+		case articles.OpenMsg, common.StatusMsg, common.OpenURLMsg, common.CopyURLMsg, common.RefreshFeedsMsg:
 			out = append(out, msg)
 		default:
 			out = append(out, settle(m, m.Update(msg))...)
@@ -204,6 +204,64 @@ func TestPreviewPaneFromPreviewWidth(t *testing.T) {
 		}
 		if !strings.Contains(ansi.Strip(wide.View()), "enter to read") {
 			t.Fatal("no preview at 140 columns")
+		}
+	})
+}
+
+// stubFeeds is a feed poller that is never asked anything here: the root,
+// not the screen, calls it.
+type stubFeeds struct{}
+
+func (stubFeeds) Refresh()                           {}
+func (stubFeeds) Updates() <-chan common.FeedsStatus { return nil }
+
+func refreshHelp(m *Model) string {
+	for _, b := range m.ShortHelp() {
+		if b.Help().Key == "r" {
+			return b.Help().Desc
+		}
+	}
+	return ""
+}
+
+func TestRefreshInPersonalModeAlsoAsksForTheFeeds(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		c := &fakeClient{total: 3}
+		m := newScreen(t, c, 80, 20, model.HeadlinesQuery{})
+		if msgs := press(m, "r"); len(msgs) != 0 || len(c.queries) != 2 {
+			t.Fatalf("r without feeds: messages %v, %d queries", msgs, len(c.queries))
+		}
+		if d := refreshHelp(m); d != "refresh/retry" {
+			t.Fatalf("r without feeds is described as %q", d)
+		}
+		m.ctx.Feeds = stubFeeds{}
+		msgs := press(m, "r")
+		if len(msgs) != 1 || msgs[0] != (common.RefreshFeedsMsg{}) {
+			t.Fatalf("r in personal mode gave %v", msgs)
+		}
+		if len(c.queries) != 3 || c.last().Page != 1 {
+			t.Fatalf("r in personal mode did not reload the list at once: %d queries", len(c.queries))
+		}
+		if d := refreshHelp(m); d != "refresh feeds" {
+			t.Fatalf("r in personal mode is described as %q", d)
+		}
+		if d := m.ctx.Keys.List.Refresh.Help().Desc; d != "refresh/retry" {
+			t.Fatalf("the shared key map was changed: %q", d)
+		}
+	})
+}
+
+func TestReloadMsgRunsTheQueryAgainFromTheTop(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		c := &fakeClient{total: 3}
+		m := newScreen(t, c, 80, 20, model.HeadlinesQuery{Country: "us"})
+		press(m, "j", "j")
+		settle(m, m.Update(common.ReloadMsg{}))
+		if len(c.queries) != 2 || c.last().Page != 1 || c.last().Country != "us" {
+			t.Fatalf("reload queried %+v (%d queries)", c.last(), len(c.queries))
+		}
+		if it, _ := m.list.Selected(); it.Title != "United States story 01" {
+			t.Fatalf("after a reload the cursor is on %q", it.Title)
 		}
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"tidings/keymap"
 	"tidings/model"
 	"tidings/ui/common"
 	"tidings/ui/components/articles"
@@ -114,7 +115,7 @@ func (m *Model) ShortHelp() []key.Binding {
 	if m.CapturesInput() {
 		return k.Picker.Short()
 	}
-	return append(append(k.List.Short(), k.Headlines.Country, k.Headlines.Category), k.Global.Short()...)
+	return append(append(m.listKeys().Short(), k.Headlines.Country, k.Headlines.Category), k.Global.Short()...)
 }
 
 // FullHelp implements common.Screen.
@@ -123,5 +124,16 @@ func (m *Model) FullHelp() [][]key.Binding {
 	if m.CapturesInput() {
 		return [][]key.Binding{k.Picker.Full(), {k.Global.ForceQuit}}
 	}
-	return append(k.List.Full(), k.Headlines.All(), k.Global.Full())
+	return append(m.listKeys().Full(), k.Headlines.All(), k.Global.Full())
+}
+
+// listKeys are the list bindings as this screen's help shows them: in
+// personal mode r also polls the feeds, and says so. The change is made
+// on a copy, so the other screens' r keeps its own words.
+func (m *Model) listKeys() keymap.ListKeys {
+	l := m.ctx.Keys.List
+	if m.ctx.Feeds != nil {
+		l.Refresh.SetHelp(l.Refresh.Help().Key, "refresh feeds")
+	}
+	return l
 }

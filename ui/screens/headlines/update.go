@@ -35,6 +35,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	case common.ReaderClosedMsg:
 		m.stepper.Cancel()
 		return nil
+	case common.ReloadMsg:
+		return m.reload()
 	}
 	cmd := m.list.Update(msg)
 	return tea.Batch(cmd, m.stepper.Resume(m.list))
@@ -65,6 +67,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.country.Open(string(m.query.Country))
 	case key.Matches(msg, k.Headlines.Category):
 		return m.category.Open(string(m.query.Category))
+	case m.ctx.Feeds != nil && key.Matches(msg, k.List.Refresh):
+		// Personal mode: the list reloads (or retries) at once, as
+		// anywhere, and the root asks the poller for fresh articles; it
+		// sends a ReloadMsg if they bring any.
+		return tea.Batch(m.list.Update(msg), common.Cmd(common.RefreshFeedsMsg{}))
 	}
 	return m.list.Update(msg)
 }

@@ -1,0 +1,32 @@
+package common
+
+import "time"
+
+// Feeds is the feed poller of personal mode, as the UI sees it: the
+// reader reads the user's own catalogue through the in-process service,
+// and this polls its feeds in the background. It is nil on a remote
+// service and in the demo.
+type Feeds interface {
+	// Refresh asks for a polling pass over every feed now; its progress
+	// and end arrive on Updates.
+	Refresh()
+	// Updates delivers the polling status: once soon after start, when a
+	// pass the user asked for starts, and after every pass. A reader that
+	// falls behind gets the latest status, never a backlog. The reader
+	// asks for the channel once and stops listening if it is closed.
+	Updates() <-chan FeedsStatus
+}
+
+// FeedsStatus is how feed polling stands.
+type FeedsStatus struct {
+	Feeds   int       // subscriptions
+	Failing int       // feeds whose last poll failed
+	Updated time.Time // the last successful poll of any feed; zero: never
+	// Refreshing: a pass the user asked for is running.
+	Refreshing bool
+	// Changed counts the articles the pass that just ended added or
+	// changed; when it is not zero, lists loaded before it are stale.
+	Changed int
+	// Requested: the pass that just ended was one the user asked for.
+	Requested bool
+}
