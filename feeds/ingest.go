@@ -2,7 +2,7 @@ package feeds
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"time"
 
 	"tidings/feeds/normalise"
@@ -20,29 +20,61 @@ func parseDocument(resp *Response, now time.Time) (*normalise.Document, error) {
 	return doc, nil
 }
 
-// store writes a parsed feed: the source's missing details first (a feed
-// imported from OPML learns its language on its first poll), then the
-// items and the polling state together.
-func (p *Poller) store(ctx context.Context, f store.Feed, target string, doc *normalise.Document,
-	poll store.FeedPoll, now time.Time) (store.FeedWriteStats, error) {
-	items := p.itemsToKeep(f, doc.Items, now)
+// write stores a batch of fetched polls, the sources' new details first
+// (a feed imported from OPML learns its language on its first poll), and
+// returns each poll's outcome with what storing it did.
+func (p *Poller) write(ctx context.Context, batch []fetched) []Outcome {
 	p.writeMu.Lock()
 	defer p.writeMu.Unlock()
-	if src, changed := fillSource(f.Source, doc); changed {
-		if err := p.st.Add(ctx, []model.Source{src}, nil); err != nil {
-			return store.FeedWriteStats{}, fmt.Errorf("update source %s: %w", f.Source.ID, err)
+	var sources []model.Source
+	var saves []store.FeedPollResult
+	var index []int // batch position of each save
+	for i, f := range batch {
+		if f.skip {
+			continue
+		}
+		if f.source != nil {
+			sources = append(sources, *f.source)
+		}
+		saves = append(saves, f.save)
+		index = append(index, i)
+	}
+	if len(sources) > 0 {
+		if err := p.st.Add(ctx, sources, nil); err != nil {
+			p.log.Error("update sources from their feeds", "err", err)
 		}
 	}
-	if target != f.URL {
-		if err := p.st.SaveFeedPoll(ctx, f.Source.ID, target, f.Poll); err != nil {
-			p.log.Warn("keep the feed's old address", "feed", f.Source.ID, "moved to", target, "err", err)
+	stats, errs := p.saveMoving(ctx, saves)
+	outs := make([]Outcome, len(batch))
+	for i, f := range batch {
+		outs[i] = f.out
+	}
+	for k, i := range index {
+		outs[i].Stats = stats[k]
+		if errs[k] != nil {
+			p.log.Error("store a feed's poll", "feed", saves[k].ID, "err", errs[k])
+			if outs[i].Err == nil {
+				outs[i].Err = errs[k]
+			}
 		}
 	}
-	stats, err := p.st.SaveFeedItems(ctx, f.Source.ID, items, poll, now)
-	if err != nil {
-		return stats, fmt.Errorf("store the items of %s: %w", f.Source.ID, err)
+	return outs
+}
+
+// saveMoving stores polls; a poll refused only because its new address
+// (a permanent redirect) is another feed's is stored again at the old one.
+func (p *Poller) saveMoving(ctx context.Context, saves []store.FeedPollResult) ([]store.FeedWriteStats, []error) {
+	stats, errs := p.st.SaveFeedPolls(ctx, saves)
+	for k, err := range errs {
+		if err != nil && saves[k].URL != "" && errors.Is(err, store.ErrFeedExists) {
+			p.log.Warn("keep the feed's old address", "feed", saves[k].ID, "moved to", saves[k].URL, "err", err)
+			retry := saves[k]
+			retry.URL = ""
+			s, e := p.st.SaveFeedPolls(ctx, []store.FeedPollResult{retry})
+			stats[k], errs[k] = s[0], e[0]
+		}
 	}
-	return stats, nil
+	return stats, errs
 }
 
 // itemsToKeep names the items' source and drops those older than the

@@ -2,7 +2,6 @@ package feeds
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net/url"
@@ -181,11 +180,14 @@ func selectFeeds(feeds []store.Feed, now time.Time, all bool) []store.Feed {
 }
 
 // pollFeeds polls feeds with at most p.workers fetches at once and one
-// per host, calling done for each from this goroutine.
+// per host, calling done for each from this goroutine. Fetching and
+// parsing run in the workers; storing runs here, one batch at a time:
+// whatever the workers have finished while the last batch was written
+// goes in the next, so a pass commits once per batch, not once per feed.
 func (p *Poller) pollFeeds(ctx context.Context, feeds []store.Feed, done func(Outcome)) {
 	queues := byHost(feeds)
 	work := make(chan []store.Feed)
-	results := make(chan Outcome)
+	results := make(chan fetched, p.workers)
 	var wg sync.WaitGroup
 	for range min(p.workers, len(queues)) {
 		wg.Go(func() {
@@ -194,7 +196,7 @@ func (p *Poller) pollFeeds(ctx context.Context, feeds []store.Feed, done func(Ou
 					if ctx.Err() != nil {
 						break
 					}
-					results <- p.pollOne(ctx, f)
+					results <- p.fetchOne(ctx, f)
 				}
 			}
 		})
@@ -211,10 +213,31 @@ func (p *Poller) pollFeeds(ctx context.Context, feeds []store.Feed, done func(Ou
 			}
 		}
 	}()
-	for out := range results {
-		done(out)
+	for first := range results {
+		batch := []fetched{first}
+		items := len(first.save.Items)
+	more:
+		for items < writeBatchItems {
+			select {
+			case f, ok := <-results:
+				if !ok {
+					break more
+				}
+				batch = append(batch, f)
+				items += len(f.save.Items)
+			default:
+				break more
+			}
+		}
+		for _, out := range p.write(ctx, batch) {
+			done(out)
+		}
 	}
 }
+
+// writeBatchItems is about how many items one write gathers (more go in
+// when one feed brings them).
+const writeBatchItems = 2000
 
 // byHost groups feeds into one queue per host, longest first: a worker
 // takes a whole queue, so a host never sees two requests at once.
@@ -292,90 +315,4 @@ func (p *Poller) untilNextDue(ctx context.Context) time.Duration {
 		}
 	}
 	return max(wait, time.Second)
-}
-
-// pollOne fetches, parses and stores one feed, and records the outcome
-// in its polling state.
-func (p *Poller) pollOne(ctx context.Context, f store.Feed) Outcome {
-	now := p.now()
-	out := Outcome{Feed: f}
-	poll := f.Poll
-	poll.LastAttempt = now
-	resp, err := p.fetch.Fetch(ctx, f.URL, Validators{ETag: poll.ETag, LastModified: poll.LastModified})
-	if err != nil {
-		out.Err = p.failed(ctx, f, poll, err, now)
-		return out
-	}
-	target := f.URL
-	if resp.MovedTo != "" && resp.MovedTo != f.URL {
-		target = resp.MovedTo
-		p.log.Info("feed moved permanently", "feed", f.Source.ID, "from", f.URL, "to", target)
-	}
-	if resp.NotModified {
-		p.succeeded(&poll, now)
-		out.NotModified = true
-		out.Err = p.savePoll(ctx, f, target, poll)
-		return out
-	}
-	doc, err := parseDocument(resp, now)
-	if err != nil {
-		out.Err = p.failed(ctx, f, poll, err, now)
-		return out
-	}
-	p.succeeded(&poll, now)
-	poll.ETag, poll.LastModified = resp.Validators.ETag, resp.Validators.LastModified
-	poll.MinInterval = doc.MinInterval
-	for _, s := range doc.Skipped {
-		p.log.Warn("feed item skipped", "feed", f.Source.ID, "item", s.Index, "title", s.Title, "reason", s.Reason)
-	}
-	out.Skipped = len(doc.Skipped)
-	out.Stats, out.Err = p.store(ctx, f, target, doc, poll, now)
-	return out
-}
-
-func (p *Poller) succeeded(poll *store.FeedPoll, now time.Time) {
-	poll.LastSuccess = now
-	poll.LastError = ""
-	poll.Failures = 0
-	poll.Disabled = ""
-	poll.NextPoll = p.sched.afterSuccess(*poll, now)
-}
-
-// failed records a failed poll and returns the error to report. A fetch
-// cut short by ctx (the user quit) is not the feed's failure and is not
-// recorded.
-func (p *Poller) failed(ctx context.Context, f store.Feed, poll store.FeedPoll, err error, now time.Time) error {
-	if ctx.Err() != nil {
-		return ctx.Err()
-	}
-	var fe *FetchError
-	if !errors.As(err, &fe) {
-		fe = &FetchError{Kind: KindNetwork, Msg: err.Error()}
-	}
-	poll.Failures++
-	poll.LastError = fe.Msg
-	if fe.Kind == KindGone {
-		poll.Disabled = fe.Msg
-	}
-	poll.NextPoll = p.sched.afterFailure(poll, fe.RetryAfter, now)
-	p.log.Warn("feed poll failed", "feed", f.Source.ID, "url", f.URL, "err", fe.Msg)
-	if serr := p.savePoll(ctx, f, f.URL, poll); serr != nil {
-		p.log.Error("record feed failure", "feed", f.Source.ID, "err", serr)
-	}
-	return fe
-}
-
-func (p *Poller) savePoll(ctx context.Context, f store.Feed, target string, poll store.FeedPoll) error {
-	p.writeMu.Lock()
-	defer p.writeMu.Unlock()
-	err := p.st.SaveFeedPoll(ctx, f.Source.ID, target, poll)
-	if err != nil && target != f.URL {
-		// The new address may be another feed's: keep polling the old one.
-		p.log.Warn("keep the feed's old address", "feed", f.Source.ID, "moved to", target, "err", err)
-		err = p.st.SaveFeedPoll(ctx, f.Source.ID, f.URL, poll)
-	}
-	if err != nil {
-		return fmt.Errorf("record the poll of %s: %w", f.Source.ID, err)
-	}
-	return nil
 }

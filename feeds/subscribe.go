@@ -46,9 +46,11 @@ func (p *Poller) Subscribe(ctx context.Context, sub Subscription) (store.Feed, O
 	if f, err = p.addFeed(ctx, f); err != nil {
 		return store.Feed{}, Outcome{}, err
 	}
-	out := Outcome{Feed: f, Skipped: len(doc.Skipped)}
-	out.Stats, out.Err = p.store(ctx, f, f.URL, doc, f.Poll, now)
-	return f, out, out.Err
+	outs := p.write(ctx, []fetched{{
+		out:  Outcome{Feed: f, Skipped: len(doc.Skipped)},
+		save: store.FeedPollResult{ID: f.Source.ID, Items: p.itemsToKeep(f, doc.Items, now), Poll: f.Poll, Seen: now},
+	}})
+	return f, outs[0], outs[0].Err
 }
 
 // notSubscribed fails when url is already a feed's address.

@@ -64,6 +64,19 @@ type FeedItem struct {
 	GUID string
 }
 
+// FeedPollResult is one feed's poll, to store with SaveFeedPolls.
+type FeedPollResult struct {
+	ID string
+	// URL, when set, is the feed's address from now on (a permanent
+	// redirect); it must not be another feed's.
+	URL   string
+	Items []FeedItem // none for a poll that stored nothing (304, failure)
+	Poll  FeedPoll
+	// Seen is the time given to items without a publication date the
+	// first time they are stored.
+	Seen time.Time
+}
+
 // FeedWriteStats is what storing one poll's items did.
 type FeedWriteStats struct {
 	New       int // articles stored for the first time
@@ -111,6 +124,13 @@ type FeedStore interface {
 	// publication date the first time they are stored. Readers see all of
 	// a transaction's items or none; a large feed may take several.
 	SaveFeedItems(ctx context.Context, id string, items []FeedItem, p FeedPoll, seen time.Time) (FeedWriteStats, error)
+	// SaveFeedPolls stores several polls as SaveFeedItems (and, for a
+	// poll without items, SaveFeedPoll) would one by one, but together:
+	// the polls' items share transactions of the backend's batch size, so
+	// a pass over many feeds commits once per batch rather than once per
+	// feed. Each poll succeeds or fails on its own: stats[i] and errs[i]
+	// are poll i's.
+	SaveFeedPolls(ctx context.Context, polls []FeedPollResult) (stats []FeedWriteStats, errs []error)
 	// PruneArticles deletes articles of feeds published before cutoff,
 	// and returns how many.
 	PruneArticles(ctx context.Context, cutoff time.Time) (int, error)

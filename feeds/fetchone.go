@@ -1,0 +1,94 @@
+package feeds
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"tidings/model"
+	"tidings/server/store"
+)
+
+// fetched is one feed's poll, fetched and parsed, waiting to be stored.
+type fetched struct {
+	out Outcome
+	// save is what to store: the items and new polling state; the state
+	// alone after a 304 or a failure.
+	save store.FeedPollResult
+	// source is the feed's source with what the feed told of itself
+	// filled in, when that changed it.
+	source *model.Source
+	// skip: nothing to store (the pass was cancelled mid-fetch, which is
+	// not the feed's failure).
+	skip bool
+}
+
+// fetchOne fetches and parses one feed, and works out its new polling
+// state. It writes nothing: the pass's writer stores what it returns.
+func (p *Poller) fetchOne(ctx context.Context, f store.Feed) fetched {
+	now := p.now()
+	r := fetched{out: Outcome{Feed: f}, save: store.FeedPollResult{ID: f.Source.ID, Poll: f.Poll, Seen: now}}
+	poll := &r.save.Poll
+	poll.LastAttempt = now
+	resp, err := p.fetch.Fetch(ctx, f.URL, Validators{ETag: poll.ETag, LastModified: poll.LastModified})
+	if err != nil {
+		return p.failed(ctx, r, err)
+	}
+	if resp.MovedTo != "" && resp.MovedTo != f.URL {
+		r.save.URL = resp.MovedTo
+		p.log.Info("feed moved permanently", "feed", f.Source.ID, "from", f.URL, "to", resp.MovedTo)
+	}
+	if resp.NotModified {
+		p.succeeded(poll, now)
+		r.out.NotModified = true
+		return r
+	}
+	doc, err := parseDocument(resp, now)
+	if err != nil {
+		r.save.URL = "" // keep the address a working feed was found at
+		return p.failed(ctx, r, err)
+	}
+	poll.ETag, poll.LastModified = resp.Validators.ETag, resp.Validators.LastModified
+	poll.MinInterval = doc.MinInterval
+	p.succeeded(poll, now)
+	for _, s := range doc.Skipped {
+		p.log.Warn("feed item skipped", "feed", f.Source.ID, "item", s.Index, "title", s.Title, "reason", s.Reason)
+	}
+	r.out.Skipped = len(doc.Skipped)
+	r.save.Items = p.itemsToKeep(f, doc.Items, now)
+	if src, changed := fillSource(f.Source, doc); changed {
+		r.source = &src
+	}
+	return r
+}
+
+func (p *Poller) succeeded(poll *store.FeedPoll, now time.Time) {
+	poll.LastSuccess = now
+	poll.LastError = ""
+	poll.Failures = 0
+	poll.Disabled = ""
+	poll.NextPoll = p.sched.afterSuccess(*poll, now)
+}
+
+// failed records a failed fetch in r's polling state. A fetch cut short by
+// ctx (the user quit) is not the feed's failure and is not recorded.
+func (p *Poller) failed(ctx context.Context, r fetched, err error) fetched {
+	if ctx.Err() != nil {
+		r.out.Err, r.skip = ctx.Err(), true
+		return r
+	}
+	var fe *FetchError
+	if !errors.As(err, &fe) {
+		fe = &FetchError{Kind: KindNetwork, Msg: err.Error()}
+	}
+	poll := &r.save.Poll
+	poll.Failures++
+	poll.LastError = fe.Msg
+	if fe.Kind == KindGone {
+		poll.Disabled = fe.Msg
+	}
+	poll.NextPoll = p.sched.afterFailure(*poll, fe.RetryAfter, poll.LastAttempt)
+	p.log.Warn("feed poll failed", "feed", r.out.Feed.Source.ID, "url", r.out.Feed.URL, "err", fe.Msg)
+	r.out.Err = fe
+	return r
+}
