@@ -33,7 +33,7 @@ func newFeedsAddCommand(db *feedsDB, getenv func(string) string) *cobra.Command 
 				return err
 			}
 			defer st.Close()
-			p := newPoller(st, 0, 0, quietLogger(getenv, cmd.ErrOrStderr()), nil)
+			p := newPoller(st, feeds.Options{Logger: quietLogger(getenv, cmd.ErrOrStderr())})
 			f, out, err := p.Subscribe(background(cmd), feeds.Subscription{
 				URL: args[0], Category: cat, Language: lang, Country: country})
 			if err != nil {

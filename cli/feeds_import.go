@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"tidings/feeds"
 	"tidings/feeds/opml"
 )
 
@@ -52,7 +53,7 @@ func newFeedsImportCommand(db *feedsDB) *cobra.Command {
 				return err
 			}
 			defer st.Close()
-			res, err := newPoller(st, 0, 0, nil, nil).Import(background(cmd), outlines)
+			res, err := newPoller(st, feeds.Options{}).Import(background(cmd), outlines)
 			w := cmd.OutOrStdout()
 			fmt.Fprintf(w, "Imported %d %s from %s", len(res.Added), plural(len(res.Added), "feed", "feeds"), name)
 			if res.Present > 0 {

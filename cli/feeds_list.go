@@ -55,7 +55,7 @@ func writeFeedTable(out io.Writer, list []store.Feed, now time.Time) error {
 	fmt.Fprintln(w, "ID\tNAME\tCATEGORY\tLANG\tCOUNTRY\tARTICLES\tLAST SUCCESS\tLAST ERROR\tNEXT POLL")
 	for _, f := range list {
 		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\n",
-			f.Source.ID, cut(f.Source.Name, maxNameColumn), orDash(string(f.Source.Category)),
+			f.Source.ID, orDash(cut(f.Source.Name, maxNameColumn)), orDash(string(f.Source.Category)),
 			orDash(string(f.Source.Language)), orDash(string(f.Source.Country)), f.Articles,
 			ago(f.Poll.LastSuccess, now, "never"), orDash(cut(f.Poll.LastError, maxErrorColumn)), nextPoll(f.Poll, now))
 	}
@@ -72,10 +72,13 @@ func nextPoll(p store.FeedPoll, now time.Time) string {
 	return "in " + roughDuration(p.NextPoll.Sub(now))
 }
 
-// ago is "5m ago", or never when t is zero.
+// ago is "5m ago" ("just now" within a minute), or never when t is zero.
 func ago(t, now time.Time, never string) string {
 	if t.IsZero() {
 		return never
+	}
+	if now.Sub(t) < time.Minute {
+		return "just now"
 	}
 	return roughDuration(now.Sub(t)) + " ago"
 }

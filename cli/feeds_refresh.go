@@ -62,7 +62,7 @@ func newFeedsRefreshCommand(db *feedsDB, getenv func(string) string) *cobra.Comm
 			}
 			defer st.Close()
 			report := newRefreshReport(cmd.ErrOrStderr())
-			p := newPoller(st, interval, retain, quietLogger(getenv, cmd.ErrOrStderr()), nil)
+			p := newPoller(st, feeds.Options{Interval: interval, Retain: retain, Logger: quietLogger(getenv, cmd.ErrOrStderr())})
 			sum, err := p.Refresh(background(cmd), feeds.RefreshOptions{All: all, OnStart: report.start, OnDone: report.done})
 			report.finish()
 			if err != nil {
@@ -71,6 +71,9 @@ func newFeedsRefreshCommand(db *feedsDB, getenv func(string) string) *cobra.Comm
 			fmt.Fprintln(cmd.OutOrStdout(), summaryLine(sum))
 			if sum.Feeds == 0 {
 				fmt.Fprintln(cmd.OutOrStdout(), "No feed is due; --all polls every feed now.")
+			}
+			if sum.Feeds > 0 && sum.Unreachable == sum.Feeds {
+				return fmt.Errorf("no feed could be reached: is this machine offline? (each one's error is in `tidings feeds list`)")
 			}
 			if sum.Feeds > 0 && sum.Failed == sum.Feeds {
 				return fmt.Errorf("every feed failed (see `tidings feeds list` for each one's error)")

@@ -58,7 +58,7 @@ func startPersonal(ctx context.Context, st *sqlite.Store, logger *slog.Logger) (
 		return nil, err
 	}
 	bridge := newFeedsBridge(st)
-	poller := newPoller(st, 0, 0, logger, bridge.passEnded)
+	poller := newPoller(st, feeds.Options{Logger: logger, OnPass: bridge.passEnded, WriteShare: backgroundWriteShare})
 	bridge.poller = poller
 	pollCtx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup

@@ -117,11 +117,12 @@ func startPolling(ctx context.Context, st store.Catalogue, f serveFlags, logger 
 		return stopped
 	}
 	logger.Info("polling feeds", "every", interval.String())
-	p := newPoller(fs, interval, retain, logger, func(pass feeds.Pass) {
-		if pass.Summary.Feeds > 0 {
-			logger.Info("feeds polled", "summary", summaryLine(pass.Summary), "took", pass.Finished.Sub(pass.Started).Round(time.Millisecond).String())
-		}
-	})
+	p := newPoller(fs, feeds.Options{Interval: interval, Retain: retain, Logger: logger, WriteShare: backgroundWriteShare,
+		OnPass: func(pass feeds.Pass) {
+			if pass.Summary.Feeds > 0 {
+				logger.Info("feeds polled", "summary", summaryLine(pass.Summary), "took", pass.Finished.Sub(pass.Started).Round(time.Millisecond).String())
+			}
+		}})
 	go func() {
 		defer close(stopped)
 		_ = p.Run(ctx)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"tidings/feeds/normalise"
 	"tidings/model"
 	"tidings/server/store"
 )
@@ -43,7 +44,7 @@ func (p *Poller) fetchOne(ctx context.Context, f store.Feed) fetched {
 		r.out.NotModified = true
 		return r
 	}
-	doc, err := parseDocument(resp, now)
+	doc, err := p.parse(resp, now)
 	if err != nil {
 		r.save.URL = "" // keep the address a working feed was found at
 		return p.failed(ctx, r, err)
@@ -91,4 +92,15 @@ func (p *Poller) failed(ctx context.Context, r fetched, err error) fetched {
 	p.log.Warn("feed poll failed", "feed", r.out.Feed.Source.ID, "url", r.out.Feed.URL, "err", fe.Msg)
 	r.out.Err = fe
 	return r
+}
+
+// parse parses a fetched body, one at a time when the poller shares the
+// machine with readers (WriteShare): parsing is most of a pass's CPU after
+// writing, and a pass of many feeds would otherwise take every core.
+func (p *Poller) parse(resp *Response, now time.Time) (*normalise.Document, error) {
+	if p.parsing != nil {
+		p.parsing <- struct{}{}
+		defer func() { <-p.parsing }()
+	}
+	return parseDocument(resp, now)
 }

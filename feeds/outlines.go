@@ -35,17 +35,15 @@ func (p *Poller) Import(ctx context.Context, outlines []opml.Outline) (ImportRes
 		if site == "" {
 			site = siteOf(o.XMLURL)
 		}
+		// A missing title is filled in from the feed by its first poll.
 		name := o.Title
-		if name == "" {
-			name = hostOf(site)
-		}
 		f := store.Feed{URL: o.XMLURL, AddedAt: now, Source: model.Source{
 			ID: Slug(name, site), Name: name, Description: o.Description, URL: site,
 			Category: o.Category, Language: o.Language, Country: o.Country,
 		}}
 		added, err := p.addFeed(ctx, f)
 		if err != nil {
-			return res, fmt.Errorf("import %q: %w", name, err)
+			return res, fmt.Errorf("import %s: %w", o.XMLURL, err)
 		}
 		res.Added = append(res.Added, added)
 	}

@@ -2,6 +2,7 @@ package feeds
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/url"
@@ -40,6 +41,14 @@ type Options struct {
 	Now func() time.Time
 	// OnPass, if set, is called after every pass of Run and Refresh.
 	OnPass func(Pass)
+	// WriteShare, between 0 and 1, is the share of time a pass may spend
+	// writing: after a write that took d, the writer rests d·(1/share−1).
+	// It also rests at least minRest, and parses one feed at a time. A
+	// service polling while it answers readers gives its writes a tenth,
+	// so that a first pass over many feeds does not take the cores, and
+	// the response cache that every commit empties, from the readers;
+	// `feeds refresh`, alone on the machine, writes flat out. 0 means 1.
+	WriteShare float64
 }
 
 // Poller polls the catalogue's feeds. One pass runs at a time; it is safe
@@ -53,6 +62,8 @@ type Poller struct {
 	workers int
 	retain  time.Duration
 	onPass  func(Pass)
+	rest    float64       // rest after a write, as a multiple of its time (WriteShare)
+	parsing chan struct{} // one parse at a time when sharing; nil: no limit
 
 	passMu  sync.Mutex // one pass at a time
 	writeMu sync.Mutex // one store write at a time: fetches run in parallel, writes queue
@@ -73,8 +84,16 @@ func NewPoller(st Store, o Options) *Poller {
 	if o.Concurrency <= 0 {
 		o.Concurrency = DefaultConcurrency
 	}
-	return &Poller{st: st, fetch: o.Fetcher, log: o.Logger, now: o.Now, sched: newSchedule(o.Interval),
-		workers: o.Concurrency, retain: o.Retain, onPass: o.OnPass, wake: make(chan struct{}, 1)}
+	rest := 0.0
+	if o.WriteShare > 0 && o.WriteShare < 1 {
+		rest = 1/o.WriteShare - 1
+	}
+	p := &Poller{st: st, fetch: o.Fetcher, log: o.Logger, now: o.Now, sched: newSchedule(o.Interval),
+		workers: o.Concurrency, retain: o.Retain, onPass: o.OnPass, rest: rest, wake: make(chan struct{}, 1)}
+	if rest > 0 {
+		p.parsing = make(chan struct{}, 1)
+	}
+	return p
 }
 
 // Outcome is what polling one feed did.
@@ -89,9 +108,12 @@ type Outcome struct {
 
 // Summary adds up a pass.
 type Summary struct {
-	Feeds                   int // feeds polled
-	NotModified             int // of which answered 304
-	Failed                  int // of which failed
+	Feeds       int // feeds polled
+	NotModified int // of which answered 304
+	Failed      int // of which failed
+	// Unreachable counts the failures that reached no server at all (no
+	// such host, refused, no route): all of them means no network.
+	Unreachable             int
 	New, Updated, Unchanged int
 	Pruned                  int // articles past the retention period, deleted
 }
@@ -110,6 +132,10 @@ func (s *Summary) add(o Outcome) {
 	switch {
 	case o.Err != nil:
 		s.Failed++
+		var fe *FetchError
+		if errors.As(o.Err, &fe) && fe.Kind == KindNetwork {
+			s.Unreachable++
+		}
 	case o.NotModified:
 		s.NotModified++
 	}
@@ -187,7 +213,9 @@ func selectFeeds(feeds []store.Feed, now time.Time, all bool) []store.Feed {
 func (p *Poller) pollFeeds(ctx context.Context, feeds []store.Feed, done func(Outcome)) {
 	queues := byHost(feeds)
 	work := make(chan []store.Feed)
-	results := make(chan fetched, p.workers)
+	// Workers may run this far ahead of the writer: parsed feeds waiting
+	// are what one write takes at once.
+	results := make(chan fetched, 64)
 	var wg sync.WaitGroup
 	for range min(p.workers, len(queues)) {
 		wg.Go(func() {
@@ -213,31 +241,94 @@ func (p *Poller) pollFeeds(ctx context.Context, feeds []store.Feed, done func(Ou
 			}
 		}
 	}()
-	for first := range results {
-		batch := []fetched{first}
-		items := len(first.save.Items)
-	more:
-		for items < writeBatchItems {
-			select {
-			case f, ok := <-results:
-				if !ok {
-					break more
+	p.writeAll(ctx, results, done)
+}
+
+// maxWriteItems bounds what the writer gathers into one write: while it
+// rests (WriteShare) it keeps taking what the workers finish, up to this,
+// and then stops taking, so that they wait.
+const maxWriteItems = 5000
+
+// writeAll stores what comes on results, one write at a time: each takes
+// everything finished since the last, so a pass commits once per batch
+// rather than once per feed, and, resting between writes, commits less
+// often still: every commit changes the store's generation and so empties
+// the service's response caches.
+func (p *Poller) writeAll(ctx context.Context, results <-chan fetched, done func(Outcome)) {
+	var batch []fetched
+	items := 0
+	resume := time.Now() // the writer rests until then
+	cancelled := ctx.Done()
+	for results != nil || len(batch) > 0 {
+		in := results
+		if items >= maxWriteItems {
+			in = nil
+		}
+		var timer *time.Timer
+		var wake <-chan time.Time
+		if len(batch) > 0 {
+			wait := time.Until(resume)
+			if wait <= 0 || results == nil { // rested, or nothing more is coming
+				batch, items = drain(results, batch, items)
+				started := time.Now()
+				for _, out := range p.write(ctx, batch) {
+					done(out)
 				}
+				batch, items = nil, 0
+				resume = time.Now().Add(p.restAfter(time.Since(started)))
+				continue
+			}
+			timer = time.NewTimer(wait)
+			wake = timer.C
+		}
+		select {
+		case f, ok := <-in:
+			if ok {
 				batch = append(batch, f)
 				items += len(f.save.Items)
-			default:
-				break more
+			} else {
+				results = nil
 			}
+		case <-wake:
+		case <-cancelled: // write what is in hand without resting
+			cancelled, resume = nil, time.Now()
 		}
-		for _, out := range p.write(ctx, batch) {
-			done(out)
+		if timer != nil {
+			timer.Stop()
 		}
 	}
 }
 
-// writeBatchItems is about how many items one write gathers (more go in
-// when one feed brings them).
-const writeBatchItems = 2000
+// minRest is the least a sharing writer rests between writes: its first
+// writes are small and quick, and without a floor the first seconds of a
+// pass would commit several times a second.
+const minRest = 2 * time.Second
+
+// restAfter is how long the writer rests after a write that took d.
+func (p *Poller) restAfter(d time.Duration) time.Duration {
+	if p.rest == 0 {
+		return 0
+	}
+	return max(minRest, time.Duration(float64(d)*p.rest))
+}
+
+// drain adds to batch what results holds already, up to maxWriteItems,
+// without waiting.
+func drain(results <-chan fetched, batch []fetched, items int) ([]fetched, int) {
+	for items < maxWriteItems {
+		select {
+		case f, ok := <-results:
+			if !ok {
+				return batch, items
+			}
+			batch = append(batch, f)
+			items += len(f.save.Items)
+		default:
+			return batch, items
+		}
+	}
+	return batch, items
+}
 
 // byHost groups feeds into one queue per host, longest first: a worker
 // takes a whole queue, so a host never sees two requests at once.

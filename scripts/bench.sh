@@ -64,15 +64,17 @@ if [ -z "$quick" ]; then
 	timed_import $big 1m
 fi
 
-# serve DB PORT: run `tidings serve` on the database until the script ends.
+# serve DB PORT [FLAGS…]: run `tidings serve` on the database until the script ends.
 serve() {
-	"$bin/tidings" serve --db "$1" --api-key "$key" --rate-limit 0 --listen "127.0.0.1:$2" 2>"$out/serve-$2.log" &
+	local db=$1 p=$2
+	shift 2
+	"$bin/tidings" serve --db "$db" --api-key "$key" --rate-limit 0 --listen "127.0.0.1:$p" "$@" 2>"$out/serve-$p.log" &
 	servers+=($!)
 	for _ in $(seq 100); do
-		curl -fsS -o /dev/null -H "Authorization: Bearer $key" "http://127.0.0.1:$2/v2/sources" 2>/dev/null && return 0
+		curl -fsS -o /dev/null -H "Authorization: Bearer $key" "http://127.0.0.1:$p/v2/sources" 2>/dev/null && return 0
 		sleep 0.1
 	done
-	echo "tidings serve on port $2 did not come up" >&2
+	echo "tidings serve on port $p did not come up" >&2
 	return 1
 }
 port=$((20000 + $$ % 10000))
@@ -85,6 +87,37 @@ n_per_class=200 duration=10s
 [ -n "$quick" ] && n_per_class=40 duration=3s
 "$bin/benchtool" load -url "http://127.0.0.1:$port/v2" -key "$key" -words "$words" -phrases "$phrases" \
 	-articles "$big" -pid "${servers[0]}" -n "$n_per_class" -duration "$duration" -concurrency 16 >"$out/load-1m.json"
+
+say "feed polling benchmarks"
+fcount=3
+[ -n "$quick" ] && fcount=1
+go test ./feeds -run '^$' -bench 'FirstRefresh|NotModifiedPass' -benchtime 1x -count $fcount -timeout 30m | tee "$out/feeds-bench.txt" >&2
+
+say "service load at $big articles while a first feed pass ingests"
+# A copy of the catalogue subscribed to 1,000 generated feeds of 50 items
+# on 40 loopback hosts; serve polls them at once, and the load runs while
+# the pass stores its 50,000 articles.
+"$bin/benchtool" feeds -feeds 1000 -hosts 40 -opml "$out/ingest.opml" 2>"$out/feedserver.log" &
+servers+=($!)
+for _ in $(seq 100); do [ -s "$out/ingest.opml" ] && break; sleep 0.1; done
+ingest_db="$cache/ingest.db"
+rm -f "$ingest_db" "$ingest_db-wal" "$ingest_db-shm"
+cp "$cache/cat-$big.db" "$ingest_db"
+"$bin/tidings" feeds import "$out/ingest.opml" --db "$ingest_db" >&2
+port3=$((port + 2))
+serve "$ingest_db" "$port3" --refresh 15m
+load_start=$(date +%s.%N)
+"$bin/benchtool" load -url "http://127.0.0.1:$port3/v2" -key "$key" -words "$words" -phrases "$phrases" \
+	-articles "$big" -pid "${servers[-1]}" -n "$((n_per_class / 2))" -duration "$duration" -concurrency 16 >"$out/load-ingest.json"
+load_end=$(date +%s.%N)
+for _ in $(seq 600); do grep -q 'feeds polled' "$out/serve-$port3.log" && break; sleep 0.5; done
+{
+	echo "load_seconds=$(echo "$load_end - $load_start" | bc)"
+	echo "pass_took=$(grep -o 'took=[^ ]*' "$out/serve-$port3.log" | head -1 | cut -d= -f2)"
+	echo "summary=$(grep -o 'summary="[^"]*"' "$out/serve-$port3.log" | head -1 | cut -d'"' -f2)"
+} | tee "$out/ingest.txt" >&2
+kill "${servers[-1]}" "${servers[-2]}" 2>/dev/null || true
+rm -f "$ingest_db" "$ingest_db-wal" "$ingest_db-shm"
 
 say "store benchmarks (100k)"
 TIDINGS_BENCH_SIZES=100000 TIDINGS_BENCH_DB_DIR="$cache" \

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates screenshots/*.png: runs the real reader on the built-in demo
-# service inside tmux, captures each screen with its colours
+# service (and, for feeds.png, on fixture feeds served on loopback) inside tmux, captures each screen with its colours
 # (capture-pane -e), turns the ANSI into HTML with aha and renders that
 # with headless Chromium.
 #
@@ -14,8 +14,12 @@ done
 
 out=screenshots
 work=$(mktemp -d)
-trap 'tmux kill-session -t lead-shots 2>/dev/null || true; rm -rf "$work"' EXIT
+trap 'tmux kill-session -t lead-shots 2>/dev/null || true; [ -n "${feeds_pid:-}" ] && kill "$feeds_pid" 2>/dev/null; rm -rf "$work"' EXIT
 go build -o "$work/tidings" .
+go build -o "$work/benchtool" ./scripts/benchtool
+# The demo shots must not pick up a catalogue of the user's own (personal
+# mode): each shot reads the data directory in $data.
+data="$work/no-feeds"
 
 # shoot NAME COLS ROWS "ARGS" KEYS... : start the reader, press KEYS (each
 # followed by a pause), capture the screen and render it to NAME.png.
@@ -23,7 +27,7 @@ shoot() {
   local name=$1 cols=$2 rows=$3 args=$4; shift 4
   tmux kill-session -t lead-shots 2>/dev/null || true
   tmux new-session -d -s lead-shots -x "$cols" -y "$rows" \
-    "env -u NEWS_API_BASE_URL -u NEWS_API_KEY TERM=xterm-256color COLORTERM=truecolor $work/tidings $args"
+    "env -u NEWS_API_BASE_URL -u NEWS_API_KEY XDG_DATA_HOME=$data TERM=xterm-256color COLORTERM=truecolor $work/tidings $args"
   sleep 1.5
   for k in "$@"; do tmux send-keys -t lead-shots "$k"; sleep 0.6; done
   sleep 0.8
@@ -58,3 +62,14 @@ shoot search    120 40 "--query election"
 shoot reader    120 40 "" Enter
 shoot help      120 40 "" "?"
 shoot wide      160 45 ""
+
+# The reader on feeds (personal mode): fixture feeds that behave like real
+# ones, served on loopback, subscribed to and fetched first.
+"$work/benchtool" feeds -fixtures -hosts 4 -opml "$work/fixtures.opml" 2>/dev/null &
+feeds_pid=$!
+for _ in $(seq 50); do [ -s "$work/fixtures.opml" ] && break; sleep 0.1; done
+data="$work/feeds"
+XDG_DATA_HOME=$data "$work/tidings" feeds import "$work/fixtures.opml" >/dev/null
+XDG_DATA_HOME=$data "$work/tidings" feeds refresh >/dev/null 2>&1
+shoot feeds 120 40 ""
+kill "$feeds_pid"

@@ -102,6 +102,11 @@ func (s *Server) Close() {
 // Addr is the listener's address, "127.0.0.1:PORT".
 func (s *Server) Addr() string { return s.ts.Listener.Addr().String() }
 
+// Handler is the server's handler, for serving it on more listeners too:
+// on other loopback addresses (127.0.0.2, …), as distinct hosts for a
+// process that dials for itself, such as the benchmarks' `tidings serve`.
+func (s *Server) Handler() http.Handler { return http.HandlerFunc(s.serveHTTP) }
+
 // URL is an address of the server under a host name of the test's choosing,
 // "http://" + host + path, for instance URL("news-7.test", "/fixtures/rss20.xml")
 // is "http://news-7.test/fixtures/rss20.xml". Such a name resolves nowhere:

@@ -6,6 +6,7 @@
 //	                                          per-query-class latency and a mixed-load req/s, JSON
 //	benchtool reader -bin TIDINGS ...         reader start-up checks in tmux (first frame, RSS, idle CPU)
 //	benchtool bare                            a bare Bubble Tea program (the idle-CPU baseline)
+//	benchtool feeds  -opml FILE [-feeds 1000] generated feeds on loopback hosts, to ingest under load
 //	benchtool report -dir RESULTS -out FILE   docs/performance.md from a results directory
 package main
 
@@ -16,7 +17,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: benchtool words|load|reader|bare|report [flags]")
+		fmt.Fprintln(os.Stderr, "usage: benchtool words|load|reader|bare|feeds|report [flags]")
 		os.Exit(2)
 	}
 	var err error
@@ -30,6 +31,8 @@ func main() {
 		err = readerCmd(args)
 	case "bare":
 		err = bareCmd(args)
+	case "feeds":
+		err = feedsCmd(args)
 	case "report":
 		err = reportCmd(args)
 	default:

@@ -102,3 +102,25 @@ func TestFirstFrameRowPassesOnlyWhenEveryRunDid(t *testing.T) {
 		t.Errorf("no figure passed: %+v", rw)
 	}
 }
+
+func TestFeedRowsHoldPassesToTheirBudgets(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "feeds-bench.txt"), []byte(strings.Join([]string{
+		"BenchmarkFirstRefresh-2   1   25000000000 ns/op   1000 feeds   24.9 live-heap-MiB",
+		"BenchmarkNotModifiedPass-2   1   180000000 ns/op   1000 feeds",
+	}, "\n")), 0o644)
+	os.WriteFile(filepath.Join(dir, "ingest.txt"), []byte("load_seconds=12.5\npass_took=21.3s\nsummary=Polled 1000 feeds\n"), 0o644)
+	r := &results{dir: dir, kv: map[string]string{}, bench: map[string]map[string][]float64{}}
+	for _, f := range []string{"feeds-bench.txt", "ingest.txt"} {
+		if err := r.read(filepath.Join(dir, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rows := r.feedsRows()
+	if len(rows) != 3 || rows[0].result != "**FAIL**" || rows[1].result != "PASS" || !strings.Contains(rows[2].result, "no figure") {
+		t.Fatalf("rows %+v: want the 25 s first pass to fail, the 0.18 s 304 pass to pass, the missing load to fail", rows)
+	}
+	if !strings.Contains(rows[0].measured, "25.0 s median") || !strings.Contains(rows[0].measured, "25 MiB") {
+		t.Fatalf("first refresh figure %q", rows[0].measured)
+	}
+}
