@@ -55,8 +55,11 @@
 //     number of matches. A search returns at most store.MaxResults
 //     (10,000) results and totalResults counts those (at most 10,000):
 //     counting every match of a common word would cost hundreds of
-//     milliseconds at a million articles. Popularity is a stored score: imported with the
-//     article or derived from its URL (see package store).
+//     milliseconds at a million articles. Popularity is a stored score:
+//     imported with the article or derived from its URL (see package
+//     store/sqlite); an article of a feed has 0, since feeds carry no
+//     popularity data, so feed articles sort newest first after every
+//     article that has one.
 //   - q syntax (see store.MatchExpression): words are ANDed; "quoted
 //     phrases"; +word must appear; -word or NOT word must not; OR (upper
 //     case) between two terms accepts either. Punctuation only separates
