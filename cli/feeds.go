@@ -15,6 +15,7 @@ import (
 
 	"tidings/feeds"
 	"tidings/model"
+	"tidings/server/store"
 	"tidings/server/store/sqlite"
 )
 
@@ -66,6 +67,29 @@ func (d *feedsDB) open(create bool) (*sqlite.Store, string, error) {
 		return nil, path, fmt.Errorf("open the catalogue %s: %w", path, err)
 	}
 	return st, path, nil
+}
+
+// openWithFeeds opens the catalogue for a command about the feeds it
+// holds. When it holds none, or does not exist (it is not created), the
+// command says so on w, and the store returned is nil.
+func (d *feedsDB) openWithFeeds(ctx context.Context, w io.Writer) (*sqlite.Store, []store.Feed, error) {
+	st, path, err := d.open(false)
+	if errors.Is(err, errNoCatalogue) {
+		return nil, nil, noFeedsYet(w, path)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	list, err := st.Feeds(ctx)
+	if err != nil {
+		st.Close()
+		return nil, nil, fmt.Errorf("list feeds: %w", err)
+	}
+	if len(list) == 0 {
+		st.Close()
+		return nil, nil, noFeedsYet(w, path)
+	}
+	return st, list, nil
 }
 
 // noFeedsYet is what read-only commands say when there is nothing.

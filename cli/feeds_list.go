@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -23,21 +22,11 @@ func newFeedsListCommand(db *feedsDB) *cobra.Command {
 			"was last fetched, its last error, and when it is polled next.",
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			st, path, err := db.open(false)
-			if errors.Is(err, errNoCatalogue) {
-				return noFeedsYet(cmd.OutOrStdout(), path)
-			}
-			if err != nil {
+			st, list, err := db.openWithFeeds(background(cmd), cmd.OutOrStdout())
+			if st == nil {
 				return err
 			}
 			defer st.Close()
-			list, err := st.Feeds(background(cmd))
-			if err != nil {
-				return fmt.Errorf("list feeds: %w", err)
-			}
-			if len(list) == 0 {
-				return noFeedsYet(cmd.OutOrStdout(), path)
-			}
 			return writeFeedTable(cmd.OutOrStdout(), list, time.Now())
 		},
 	}

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"time"
 
@@ -53,11 +52,8 @@ func newFeedsRefreshCommand(db *feedsDB, getenv func(string) string) *cobra.Comm
 			if err != nil {
 				return err
 			}
-			st, path, err := db.open(false)
-			if errors.Is(err, errNoCatalogue) {
-				return noFeedsYet(cmd.OutOrStdout(), path)
-			}
-			if err != nil {
+			st, _, err := db.openWithFeeds(background(cmd), cmd.OutOrStdout())
+			if st == nil {
 				return err
 			}
 			defer st.Close()

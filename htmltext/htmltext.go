@@ -38,7 +38,7 @@ func Render(s string, clean func(string) string) string {
 // other Unicode spaces) folded to one ASCII space, and both ends trimmed.
 // It is meant for titles, descriptions and names.
 func Line(s string) string {
-	return fold(Sanitize(decode(s)))
+	return Fold(Sanitize(decode(s)))
 }
 
 // decode renders HTML, or only decodes the entities of plain text. Text is
@@ -85,15 +85,16 @@ func collapseBlankLines(s string) string {
 	return b.String()
 }
 
-// fold joins the words of s with single ASCII spaces.
-func fold(s string) string {
+// Fold joins the words of s with single ASCII spaces: one line, its ends
+// trimmed. A string that is already so is returned as it is, not copied.
+func Fold(s string) string {
 	if singleSpaced(s) {
 		return s // already one line: keep the string, no copy
 	}
 	return strings.Join(strings.FieldsFunc(s, unicode.IsSpace), " ")
 }
 
-// singleSpaced reports whether s is what fold would make of it: no space
+// singleSpaced reports whether s is what Fold would make of it: no space
 // at either end, no whitespace but single ASCII spaces.
 func singleSpaced(s string) bool {
 	prevSpace := true // a space at the start is not single

@@ -5,6 +5,8 @@ import (
 	"unicode"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"tidings/htmltext"
 )
 
 // ellipsis marks text that was cut.
@@ -14,31 +16,9 @@ const ellipsis = "…"
 // whitespace, newlines and no-break spaces included, becomes one space, and
 // the ends are trimmed.
 func Line(s string) string {
-	c := Clean(s)
-	if singleSpaced(c) {
-		return c // already one line: keep sharing the service's string
-	}
-	return strings.Join(strings.FieldsFunc(c, unicode.IsSpace), " ")
-}
-
-// singleSpaced reports whether s is what Line would make of it: no space
-// at either end, no whitespace but single ASCII spaces.
-func singleSpaced(s string) bool {
-	prevSpace := true // a space at the start is not single
-	for _, r := range s {
-		switch {
-		case r == ' ':
-			if prevSpace {
-				return false
-			}
-			prevSpace = true
-		case unicode.IsSpace(r):
-			return false
-		default:
-			prevSpace = false
-		}
-	}
-	return !prevSpace || s == ""
+	// Clean keeps a clean string as it is, and Fold a folded one: a
+	// service's ordinary title is shared, not copied.
+	return htmltext.Fold(Clean(s))
 }
 
 // Width is the display width of s in terminal cells (CJK and emoji 2,
