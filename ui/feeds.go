@@ -118,6 +118,10 @@ func (a *App) handleFeedsStatus(s common.FeedsStatus) tea.Cmd {
 		cmds = append(cmds, a.askedPassEnded(s))
 	case s.Changed > 0 && f.asked:
 		f.pending += s.Changed
+	case s.Changed > 0 && a.headlinesEmpty():
+		// Nothing to keep the cursor on (the first articles of a new
+		// catalogue): show them.
+		cmds = append(cmds, a.screens[common.Headlines].Update(common.ReloadMsg{}))
 	case s.Changed > 0:
 		text := plural(s.Changed, "new article") + " — " + a.loadHint(s.Changed)
 		cmds = append(cmds, a.status.ShowFor(text, common.LevelInfo, feedsNoteTTL))
@@ -151,6 +155,13 @@ func (a *App) askedPassEnded(s common.FeedsStatus) tea.Cmd {
 		}
 	}
 	return tea.Batch(reload, a.status.ShowFor(text, level, feedsNoteTTL))
+}
+
+// headlinesEmpty reports whether Headlines shows no article and is not
+// loading one.
+func (a *App) headlinesEmpty() bool {
+	h, ok := a.screens[common.Headlines].(interface{ Empty() bool })
+	return ok && h.Empty()
 }
 
 // loadHint says how to load n new articles from where the user is.

@@ -378,6 +378,31 @@ func TestBackgroundPassOffersNewArticlesWithoutReloading(t *testing.T) {
 	})
 }
 
+// TestFirstArticlesOfNewFeedsShowThemselves: a new catalogue's list is
+// empty and says why; the pass that brings its first articles loads them,
+// there being no place in the list to keep.
+func TestFirstArticlesOfNewFeedsShowThemselves(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		feeds, client := newFakeFeeds(), &fakeClient{total: 0}
+		l := newFeedsLoop(t, client, 100, 24, withFeeds(feeds))
+		if v := l.view(); !strings.Contains(v, "No articles yet. Your feeds are fetched in the background") {
+			t.Fatalf("empty personal-mode list:\n%s", v)
+		}
+		client.mu.Lock()
+		client.total = 12
+		client.mu.Unlock()
+		before := len(client.headlineQueries())
+		l.push(feeds, common.FeedsStatus{Feeds: 9, Updated: testNow, Changed: 12})
+		if n := len(client.headlineQueries()) - before; n != 1 {
+			t.Fatalf("the first articles sent %d headline requests, want 1", n)
+		}
+		if sel := l.selected(); !strings.HasPrefix(sel, "Top headline number 01") {
+			t.Fatalf("selected %q after the first articles came", sel)
+		}
+		l.stop()
+	})
+}
+
 // TestBackgroundPassDuringAskedPassCountsAtItsEnd: r reloads the list at
 // once, while a pass already running may still be writing; what it
 // brought is loaded when the asked pass ends.

@@ -67,8 +67,16 @@ func (m *Model) reload() tea.Cmd {
 }
 
 func (m *Model) emptyText() string {
+	if m.ctx.Feeds != nil && m.query.Country == "" && m.query.Category == "" {
+		return "No articles yet. Your feeds are fetched in the background (r fetches them now); " +
+			"`tidings feeds list` shows how each one is doing."
+	}
 	return "No headlines for " + m.filterSummary() + ". Press t or c to change the filters."
 }
+
+// Empty reports whether the list shows no article and is not loading
+// one: a new article would disturb nobody's place in it.
+func (m *Model) Empty() bool { return m.list.Len() == 0 && !m.list.Loading() }
 
 func (m *Model) filterSummary() string {
 	return m.query.Country.Name() + " · " + m.query.Category.Name()
