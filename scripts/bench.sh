@@ -108,7 +108,7 @@ port3=$((port + 2))
 serve "$ingest_db" "$port3" --refresh 15m
 load_start=$(date +%s.%N)
 "$bin/benchtool" load -url "http://127.0.0.1:$port3/v2" -key "$key" -words "$words" -phrases "$phrases" \
-	-articles "$big" -pid "${servers[-1]}" -n "$((n_per_class / 2))" -duration "$duration" -concurrency 16 >"$out/load-ingest.json"
+	-articles "$big" -pid "${servers[-1]}" -n "$n_per_class" -duration "$duration" -concurrency 16 >"$out/load-ingest.json"
 load_end=$(date +%s.%N)
 for _ in $(seq 600); do grep -q 'feeds polled' "$out/serve-$port3.log" && break; sleep 0.5; done
 {
