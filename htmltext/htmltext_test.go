@@ -7,8 +7,8 @@ import (
 	"unicode/utf8"
 )
 
-// renderCases are the reader's expectations of HTML as text; ui/textsafe
-// holds the same cases run through its terminal Clean.
+// renderCases are the expectations of HTML as text, the reader's and
+// ingestion's alike (ui/textsafe tests only what its Clean adds).
 var renderCases = []struct{ name, in, want string }{
 	{"empty", "", ""},
 	{"plain text", "Just a sentence.", "Just a sentence."},
