@@ -70,6 +70,13 @@ func (q ArticlesQuery) Validate() error {
 	if err := validateKeywords(q.Q); err != nil {
 		return err
 	}
+	return q.ValidateFilters()
+}
+
+// ValidateFilters checks every rule of Validate but the keywords': for
+// NewsAPI's dialect, in which sources or domains may narrow a search
+// without q.
+func (q ArticlesQuery) ValidateFilters() error {
 	if err := validateList("sources", q.Sources, isSourceID); err != nil {
 		return err
 	}

@@ -68,7 +68,10 @@ func baseFacets(sourceID, rhost string) string {
 // facetMatch is the FTS5 expression that ANDs the search's words with its
 // filters.
 func (sr search) facetMatch(q searchFilters) string {
-	parts := []string{"(" + sr.expr + ")"}
+	var parts []string
+	if sr.expr != "" { // keywords; a search without them has facets alone
+		parts = append(parts, "("+sr.expr+")")
+	}
 	if q.language != "" {
 		parts = append(parts, quoteToken(languageToken(q.language)))
 	}

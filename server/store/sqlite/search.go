@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -44,11 +45,24 @@ type search struct {
 	rows   where  // exact re-checks on articles a
 }
 
+// ErrNoScope: a search without keywords names no source, domain or
+// language to list the articles of.
+var ErrNoScope = errors.New("a search without keywords needs sources, domains or a language")
+
 // shift is the store's (see Store.shift): from/to are taken back by it.
+//
+// q.Q may be empty when a source, domain or language narrows the search
+// (NewsAPI's /everything allows that; the spec's /articles does not): the
+// MATCH expression is then the filters' facet tokens alone, so the
+// full-text index still lists the articles, newest first.
 func newSearch(q model.ArticlesQuery, shift int64) (search, error) {
 	var sr search
 	var err error
-	if sr.expr, err = MatchExpression(q.Q); err != nil {
+	if strings.TrimSpace(q.Q) == "" {
+		if len(q.Sources) == 0 && len(q.Domains) == 0 && q.Language == "" {
+			return sr, ErrNoScope
+		}
+	} else if sr.expr, err = MatchExpression(q.Q); err != nil {
 		return sr, err
 	}
 	from, to, err := q.TimeRange()
