@@ -5,6 +5,9 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"errors"
+	"net/http"
+	"net/url"
+	"slices"
 	"strings"
 )
 
@@ -37,23 +40,121 @@ func newKeyring(keys []string) (*keyring, error) {
 type authProblem string
 
 const (
-	authMissing   authProblem = "missing Authorization header: send Authorization: Bearer <API key>"
-	authMalformed authProblem = "malformed Authorization header: expected Authorization: Bearer <API key>"
+	authMissing   authProblem = "missing API key: send Authorization: Bearer <API key> (or X-Api-Key: <API key>, or the apiKey parameter)"
+	authMalformed authProblem = "malformed Authorization header: expected Authorization: Bearer <API key>, or the key alone"
 	authInvalid   authProblem = "invalid API key"
 )
 
-// identify returns the index of the key in the Authorization header value,
-// or why there is none. Every configured key is compared, so the time taken
-// says nothing about which key nearly matched.
-func (k *keyring) identify(header string) (int, authProblem) {
-	if header == "" {
-		return -1, authMissing
+// apiKeyParam is NewsAPI's query parameter for the key. Any spelling of
+// it in another case is taken (and removed) too, so that no spelling of a
+// key reaches the response cache or a message.
+const apiKeyParam = "apiKey"
+
+// takeQueryKey removes every apiKey parameter from v and returns the first
+// non-blank value, apiKey itself before other spellings (in sorted order,
+// so the choice never depends on map order).
+func takeQueryKey(v url.Values) string {
+	var names []string
+	for name := range v {
+		if strings.EqualFold(name, apiKeyParam) {
+			names = append(names, name)
+		}
 	}
-	scheme, key, ok := strings.Cut(strings.TrimSpace(header), " ")
-	key = strings.TrimSpace(key)
-	if !ok || !strings.EqualFold(scheme, "Bearer") || key == "" {
-		return -1, authMalformed
+	slices.Sort(names) // "apiKey" sorts after "APIKEY": put it first below
+	key := ""
+	for _, name := range append([]string{apiKeyParam}, names...) {
+		for _, val := range v[name] {
+			if key == "" {
+				key = strings.TrimSpace(val)
+			}
+		}
+		delete(v, name)
 	}
+	return key
+}
+
+// redactKeys replaces the value of every apiKey=… in s (in any case) with
+// REDACTED. A request that carries its key in the path by mistake
+// ("/v2/everything&apiKey=…", an & for the ?) must not put it in a log
+// line or a 404 message, which both quote the path.
+func redactKeys(s string) string {
+	const marker = "apikey="
+	lower := asciiLower(s) // byte offsets agree with s
+	if !strings.Contains(lower, marker) {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(lower, marker)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		end := i + len(marker)
+		b.WriteString(s[:end])
+		b.WriteString("REDACTED")
+		j := strings.IndexAny(s[end:], "&?/;#")
+		if j < 0 {
+			return b.String()
+		}
+		s, lower = s[end+j:], lower[end+j:]
+	}
+}
+
+// asciiLower lower-cases ASCII letters only, keeping every byte offset.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// presentedKey is the key a request carries, in NewsAPI's three ways
+// (newsapi.org/docs/authentication), whichever present comes first:
+//
+//  1. Authorization: "Bearer <key>" (scheme in any case) or the bare key;
+//  2. X-Api-Key: <key>;
+//  3. the apiKey query parameter (queryKey, taken by takeQueryKey).
+//
+// The first one present decides: a malformed Authorization header is not
+// rescued by a key elsewhere, so a request means one thing.
+func presentedKey(h http.Header, queryKey string) (string, authProblem) {
+	if auth := strings.TrimSpace(h.Get("Authorization")); auth != "" {
+		fields := strings.Fields(auth)
+		switch {
+		case len(fields) == 1 && !strings.EqualFold(fields[0], "Bearer"):
+			return fields[0], ""
+		case len(fields) == 2 && strings.EqualFold(fields[0], "Bearer"):
+			return fields[1], ""
+		}
+		return "", authMalformed
+	}
+	if key := strings.TrimSpace(h.Get("X-Api-Key")); key != "" {
+		return key, ""
+	}
+	if queryKey != "" {
+		return queryKey, ""
+	}
+	return "", authMissing
+}
+
+// authenticate returns the index of the key the request presents, or why
+// there is none.
+func (k *keyring) authenticate(h http.Header, queryKey string) (int, authProblem) {
+	key, problem := presentedKey(h, queryKey)
+	if problem != "" {
+		return -1, problem
+	}
+	return k.identify(key)
+}
+
+// identify returns the index of key among the configured keys, or
+// authInvalid. Every configured key is compared, so the time taken says
+// nothing about which key nearly matched.
+func (k *keyring) identify(key string) (int, authProblem) {
 	d := sha256.Sum256([]byte(key))
 	found := -1
 	for i := range k.digests {

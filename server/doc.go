@@ -1,35 +1,57 @@
 // Package server is the HTTP side of `tidings serve`: a faithful, read-only
 // implementation of the news service in shared/spec/news-service.md, backed
-// by a catalogue behind package server/store. [New] builds the handler, [Run] serves it with
-// production timeouts and a graceful shutdown, and [Start] runs it in the
-// background on a loopback port for the reader's demo mode.
+// by a catalogue behind package server/store, which also answers NewsAPI's
+// paths for NewsAPI clients (see "NewsAPI's paths" below). [New] builds the
+// handler, [Run] serves it with production timeouts and a graceful
+// shutdown, and [Start] runs it in the background on a loopback port for
+// the reader's demo mode.
 //
 // The spec leaves much open or contradicts itself. Every decision taken
 // here, and why:
 //
 // Routes and methods
 //   - GET /v2/sources, /v2/latest-headlines and /v2/articles; the /v2
-//     segment is part of the base URL (spec 9). HEAD behaves as GET without
-//     a body. Any other method is 405 METHOD_NOT_ALLOWED with "Allow: GET,
-//     HEAD". Any other path (trailing slashes included) is 404 NOT_FOUND.
+//     segment is part of the base URL (spec 9). NewsAPI's /v2/top-headlines,
+//     /v2/everything and /v2/top-headlines/sources beside them. HEAD
+//     behaves as GET without a body. Any other method is 405
+//     METHOD_NOT_ALLOWED (methodNotAllowed on NewsAPI's paths) with
+//     "Allow: GET, HEAD". Any other path (trailing slashes included) is 404
+//     NOT_FOUND.
 //   - Checks run in a fixed order: path (404), method (405), API key (401),
 //     rate limit (429), parameters (400), then the query. So unknown paths
 //     answer 404 without a key (they reveal nothing), and a request with a
 //     bad parameter still spends a unit of its key's rate limit.
 //
 // Authentication (spec 5)
-//   - Only "Authorization: Bearer <key>" (scheme in any case) is accepted;
-//     no key in query strings, where it would end up in logs. A missing,
-//     malformed or unknown key is 401 UNAUTHORIZED with a WWW-Authenticate
-//     header and a message saying which of the three it was. Keys are
-//     compared as SHA-256 digests in constant time, and never logged.
+//   - The spec's "Authorization: Bearer <key>" (scheme in any case), and on
+//     every path NewsAPI's other three ways too: the bare key as the
+//     Authorization header, "X-Api-Key: <key>", and the apiKey query
+//     parameter (its name in any case). The first of Authorization,
+//     X-Api-Key and apiKey that is present (not blank) is the key; the
+//     others are not looked at, so a wrong or malformed Authorization
+//     header is not rescued by a right key elsewhere. A repeated apiKey
+//     takes its first value.
+//   - A missing, malformed or unknown key is 401 with a WWW-Authenticate
+//     header: UNAUTHORIZED, with a message saying which of the three it
+//     was, on the spec's paths; apiKeyMissing, or apiKeyInvalid for the
+//     other two, on NewsAPI's. Keys are compared as SHA-256 digests in
+//     constant time.
+//   - The key is never logged nor echoed, however it came. The access log
+//     holds the path, never the query string or a header; apiKey is taken
+//     out of the parameters before anything else reads them, so it is in
+//     neither the response cache's keys nor any message; and a path that
+//     holds "apiKey=…" (an & typed for the ?) is logged and quoted with
+//     the value replaced by REDACTED. Requests with different keys share
+//     cached answers, which do not depend on the key.
 //
 // Rate limit (spec 5.3, 8)
 //   - Config.RateLimit requests per minute per key, with a burst of as many
-//     (a token bucket from golang.org/x/time/rate), 0 = unlimited. Over it:
-//     429 TOO_MANY_REQUESTS with Retry-After in whole seconds, rounded up,
-//     at least 1. Limiters exist only for valid keys (auth runs first) and
-//     are dropped after a minute idle, when they would be full anyway.
+//     (a token bucket from golang.org/x/time/rate), 0 = unlimited: one
+//     budget per key across every path and every way of sending it. Over
+//     it: 429 TOO_MANY_REQUESTS (rateLimited on NewsAPI's paths) with
+//     Retry-After in whole seconds, rounded up, at least 1. Limiters exist
+//     only for valid keys (auth runs first) and are dropped after a minute
+//     idle, when they would be full anyway.
 //
 // Parameters (spec 4)
 //   - Parsed by model.ParseSourcesQuery and friends, shared with the
@@ -74,7 +96,7 @@
 //
 // Responses
 //   - Success bodies are cached, encoded, per path and parameters (in any
-//     order) until the store's next write (store.Generation), within
+//     order; apiKey left out) until the store's next write (store.Generation), within
 //     32 MiB: the data changes only on an import, and a cached answer
 //     costs no query and no JSON encoding.
 //   - Every response of the handler, errors included, is JSON with
@@ -105,12 +127,100 @@
 //     recovered panics are logged and answered without detail.
 //   - 503 SERVICE_UNAVAILABLE (B): a query ran past Config.QueryTimeout.
 //
+// NewsAPI's paths (issue 10)
+//
+// NewsAPI clients (newsapi-python, the reader's NewsAPI dialect) can read
+// `tidings serve` as they read newsapi.org: its three paths answer with
+// NewsAPI's parameter rules, envelopes, error body and statuses, from the
+// store's three queries. The spec's paths are unchanged; /v2/sources,
+// NewsAPI's old name for its sources endpoint, is the spec's and keeps the
+// spec's paginated shape. Package newsapi has NewsAPI's rules and where
+// each was found. Requests become store queries so:
+//
+//	NewsAPI request                            store query
+//	------------------------------------------ ------------------------------------------------
+//	GET /v2/top-headlines                      (at least one of sources, q, language,
+//	                                           country, category)
+//	  country, category (no q)                 Headlines{Country, Category}
+//	  q, sources or language (each optional)   Articles{Q, Language, Sources,
+//	                                           SortBy: publishedAt}: newest first, as
+//	                                           headlines; without q the store lists
+//	                                           what the sources or language select
+//	  … with country and/or category           Sources{Country, Category}, every page,
+//	                                           then Articles{…, Sources: their ids}
+//	                                           (exact: an article's country and category
+//	                                           are its source's); no source: an empty
+//	                                           page; over 500: 400 parameterInvalid
+//	  page, pageSize (1-100, default 20)       Page, PageSize
+//	GET /v2/everything                         (at least one of q, qInTitle, sources,
+//	                                           domains)
+//	  q, sources (<= 20), domains,             Articles{Q, Sources, Domains,
+//	  excludeDomains, from, to, language,      ExcludeDomains, From, To, Language,
+//	  sortBy (default publishedAt),            SortBy, Page, PageSize}
+//	  page, pageSize (1-100, default 100)
+//	  searchIn absent, or all three fields     (every search covers title, description
+//	                                           and content)
+//	  searchIn of one or two fields, qInTitle  400 parameterInvalid
+//	  sources or domains without q             Articles without keywords: what they
+//	                                           select, newest first by default
+//	  country, category                        400 parameterInvalid (NewsAPI's own rule)
+//	GET /v2/top-headlines/sources              Sources{Category, Language, Country},
+//	  category, language, country              every page: one list, no paging and no
+//	                                           totalResults, as NewsAPI's
+//	values on all three
+//	  language sv (NewsAPI's; its older se)    se, the spec's Swedish; answered as sv
+//	  language zh                              400 parameterInvalid: the catalogue has
+//	                                           no label for Chinese, so an empty answer
+//	                                           would hide Chinese sources stored without
+//	                                           one
+//	  country                                  NewsAPI's 54 are the spec's 54
+//	  a page ending past result 10,000 of a    426 maximumResultsReached, as NewsAPI past
+//	  search (sqlite.MaxResults)               its plan's cap (the store serves no more)
+//	  a page past the last result otherwise    200, no articles, the true totalResults
+//
+// Every answer is NewsAPI's shape: {"status":"ok","totalResults":N,
+// "articles":[…]} (no page or pageSize) for top-headlines and everything,
+// with the spec's article fields, and {"status":"ok","sources":[…]} for
+// the sources; errors are {"status":"error","code":…,"message":…}. Values
+// are read in any case, unknown parameters are ignored, a repeated one
+// takes its first value, as on the spec's paths. q has the syntax of the
+// spec's paths (above), which is NewsAPI's but for parentheses: they only
+// separate words, so "(a AND b) OR c" means a AND (b OR c).
+//
+// Errors, each way (status and code; the message says what to change):
+//
+//	condition                              spec paths                  NewsAPI paths
+//	-------------------------------------- --------------------------- ---------------------------
+//	no key                                 401 UNAUTHORIZED            401 apiKeyMissing
+//	malformed Authorization, unknown key   401 UNAUTHORIZED            401 apiKeyInvalid
+//	over the rate limit (+ Retry-After)    429 TOO_MANY_REQUESTS       429 rateLimited
+//	rate limiter unavailable               503 SERVICE_UNAVAILABLE     503 unexpectedError
+//	a value not allowed, a malformed       400 BAD_REQUEST, or         400 parameterInvalid
+//	  query string, a bad q, from > to     INVALID_COUNTRY_CODE (A)
+//	a required parameter missing           400 BAD_REQUEST (q)         400 parametersMissing
+//	sources with country or category       (no such parameter)         400 parametersIncompatible
+//	more than 20 sources                   400 BAD_REQUEST             400 sourcesTooMany
+//	what the store cannot answer           (none)                      400 parameterInvalid (above)
+//	a page ending past a search's 10,000   200, no articles            426 maximumResultsReached
+//	method other than GET and HEAD         405 METHOD_NOT_ALLOWED      405 methodNotAllowed
+//	query past Config.QueryTimeout         503 SERVICE_UNAVAILABLE     503 unexpectedError
+//	internal error, panic                  500 INTERNAL_SERVER_ERROR   500 unexpectedError
+//	unknown path                           404 NOT_FOUND (the spec's shape: no dialect is known)
+//
+// methodNotAllowed is this server's code: NewsAPI documents none for a
+// method. NewsAPI's codes never sent: apiKeyDisabled and apiKeyExhausted
+// (no key here is disabled or has a quota), corsNotAllowed (no origin is
+// refused), sourceDoesNotExist (NewsAPI's docs do not say when it comes,
+// and the store has no lookup by id: an unknown source id matches nothing,
+// as on /v2/articles).
+//
 // Operations
 //   - [Run] and [Start] use ReadHeaderTimeout 5 s, ReadTimeout 10 s,
 //     WriteTimeout 30 s, IdleTimeout 2 min and MaxHeaderBytes 64 KiB (which
 //     bounds the request line too); each store query is bounded by
 //     Config.QueryTimeout (10 s). Run shuts down gracefully when its context
 //     ends, waiting up to 10 s for requests in flight.
-//   - Each request is logged with log/slog: method, path, status, bytes,
-//     duration. Never headers (the key) nor the query string (user data).
+//   - Each request is logged with log/slog: method, path (any apiKey=…
+//     in it redacted), status, bytes, duration. Never headers (the key)
+//     nor the query string (user data, and maybe the key).
 package server

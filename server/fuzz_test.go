@@ -24,8 +24,8 @@ func FuzzQueryParams(f *testing.F) {
 	})
 }
 
-// FuzzAuthorization sends any Authorization header: only the exact bearer
-// key is admitted, everything else is a JSON 401.
+// FuzzAuthorization sends any Authorization header: only the exact key
+// (after Bearer, or alone) is admitted, everything else is a JSON 401.
 func FuzzAuthorization(f *testing.F) {
 	h := newTestHandler(f, Config{})
 	f.Fuzz(func(t *testing.T, header string) {

@@ -35,8 +35,9 @@ func (s *statusWriter) Write(b []byte) (int, error) {
 func (s *statusWriter) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
 // logged writes one access-log line per request: method, path, status,
-// bytes and duration. Never the query string (it is user data) nor any
-// header (the Authorization header holds the key).
+// bytes and duration. Never the query string (it is user data, and may
+// hold the key as apiKey) nor any header (Authorization and X-Api-Key
+// hold the key).
 func (h *handler) logged(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -48,12 +49,16 @@ func (h *handler) logged(next http.Handler) http.Handler {
 		}
 		h.log.LogAttrs(r.Context(), level, "request",
 			slog.String("method", r.Method),
-			slog.String("path", truncate(r.URL.Path, 200)),
+			slog.String("path", logPath(r)),
 			slog.Int("status", sw.status),
 			slog.Int("bytes", sw.bytes),
 			slog.Duration("duration", time.Since(start)))
 	})
 }
+
+// logPath is the request's path as logs and messages quote it: cut to 200
+// bytes, any apiKey=… in it redacted.
+func logPath(r *http.Request) string { return truncate(redactKeys(r.URL.Path), 200) }
 
 // recovered turns a panic into a logged 500 JSON answer, unless the
 // response had already begun.
@@ -67,11 +72,11 @@ func (h *handler) recovered(next http.Handler) http.Handler {
 			if v == http.ErrAbortHandler {
 				panic(v)
 			}
-			h.log.Error("panic", "path", r.URL.Path, "panic", v, "stack", string(debug.Stack()))
+			h.log.Error("panic", "path", logPath(r), "panic", v, "stack", string(debug.Stack()))
 			if sw, ok := w.(*statusWriter); ok && sw.status != 0 {
 				return
 			}
-			writeError(w, http.StatusInternalServerError, CodeInternal, "the service had an internal error")
+			dialectOf(r.URL.Path).write(w, internalError)
 		}()
 		next.ServeHTTP(w, r)
 	})

@@ -11,13 +11,15 @@ import (
 	"time"
 
 	"tidings/model"
+	"tidings/server/newsapi"
 	"tidings/server/store"
 )
 
 // Config configures the handler.
 type Config struct {
-	// APIKeys are the keys clients may send as "Authorization: Bearer
-	// <key>". At least one is required.
+	// APIKeys are the keys clients may send, as "Authorization: Bearer
+	// <key>", "Authorization: <key>", "X-Api-Key: <key>" or the apiKey
+	// query parameter. At least one is required.
 	APIKeys []string
 	// RateLimit is the number of requests per minute each key may make
 	// (with a burst of as many); 0 means unlimited.
@@ -37,7 +39,7 @@ type Config struct {
 // DefaultQueryTimeout bounds a store query when Config.QueryTimeout is 0.
 const DefaultQueryTimeout = 10 * time.Second
 
-// handler serves the three endpoints.
+// handler serves the spec's three endpoints and NewsAPI's three.
 type handler struct {
 	st      store.Reader
 	keys    *keyring
@@ -52,8 +54,9 @@ type handler struct {
 // endpoint answers one path: it parses the query and asks the store.
 type endpoint func(ctx context.Context, v url.Values) (any, error)
 
-// New returns the service's HTTP handler, serving /v2/sources,
-// /v2/latest-headlines and /v2/articles from st.
+// New returns the service's HTTP handler, serving the spec's
+// /v2/sources, /v2/latest-headlines and /v2/articles and NewsAPI's
+// /v2/top-headlines, /v2/everything and /v2/top-headlines/sources from st.
 func New(st store.Reader, cfg Config) (http.Handler, error) {
 	h, err := newHandler(st, cfg)
 	if err != nil {
@@ -94,39 +97,50 @@ func newHandler(st store.Reader, cfg Config) (*handler, error) {
 		"/v2/sources":          h.sources,
 		"/v2/latest-headlines": h.headlines,
 		"/v2/articles":         h.articles,
+		pathTopHeadlines:       h.topHeadlines,
+		pathEverything:         h.everything,
+		pathNewsAPISources:     h.newsAPISources,
 	}
 	return h, nil
 }
 
 // serve applies the checks in a fixed order: path (404), method (405), key
-// (401), rate limit (429), parameters (400), then the query.
+// (401), rate limit (429), parameters (400), then the query. Errors are in
+// the vocabulary of the path's dialect (the spec's or NewsAPI's).
 func (h *handler) serve(w http.ResponseWriter, r *http.Request) {
 	ep, ok := h.routes[r.URL.Path]
 	if !ok {
 		writeError(w, http.StatusNotFound, CodeNotFound, fmt.Sprintf(
-			"no endpoint at %s: the endpoints are /v2/sources, /v2/latest-headlines and /v2/articles",
-			strconv.Quote(truncate(r.URL.Path, 200))))
+			"no endpoint at %s: the endpoints are /v2/sources, /v2/latest-headlines and /v2/articles "+
+				"(and NewsAPI's /v2/top-headlines, /v2/everything and /v2/top-headlines/sources)",
+			strconv.Quote(logPath(r))))
 		return
 	}
+	d := dialectOf(r.URL.Path)
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
-		writeError(w, http.StatusMethodNotAllowed, CodeMethodNotAllowed,
-			fmt.Sprintf("method %s is not allowed: use GET", truncate(r.Method, 20)))
+		d.write(w, problem{status: http.StatusMethodNotAllowed, spec: CodeMethodNotAllowed, newsAPI: newsapi.CodeMethodNotAllowed,
+			message: fmt.Sprintf("method %s is not allowed: use GET", truncate(r.Method, 20))})
 		return
 	}
-	key, problem := h.keys.identify(r.Header.Get("Authorization"))
-	if problem != "" {
+	// The query is read before the key because the key may be in it. A
+	// malformed query string still yields the pairs before the fault, so
+	// its apiKey counts; the fault itself is answered after auth and the
+	// rate limit, like any other bad parameter. The key is taken out of
+	// the values here, so it reaches neither the cache key nor a message.
+	values, queryErr := url.ParseQuery(r.URL.RawQuery)
+	key, why := h.keys.authenticate(r.Header, takeQueryKey(values))
+	if why != "" {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="tidings"`)
-		writeError(w, http.StatusUnauthorized, CodeUnauthorized, string(problem))
+		d.write(w, unauthorized(why))
 		return
 	}
-	if h.limiter != nil && !h.admit(w, r, key) {
+	if h.limiter != nil && !h.admit(w, r, d, key) {
 		return
 	}
-	values, err := url.ParseQuery(r.URL.RawQuery)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, model.CodeBadRequest,
-			"malformed query string: parameters must be URL-encoded name=value pairs joined by &")
+	if queryErr != nil {
+		d.write(w, problem{status: http.StatusBadRequest, spec: model.CodeBadRequest, newsAPI: newsapi.CodeParameterInvalid,
+			message: "malformed query string: parameters must be URL-encoded name=value pairs joined by &"})
 		return
 	}
 	// The same query answers the same until the store's next write: the
@@ -140,62 +154,66 @@ func (h *handler) serve(w http.ResponseWriter, r *http.Request) {
 		defer cancel()
 		v, err := ep(ctx, values)
 		if err != nil {
-			h.fail(w, r, err)
+			h.fail(w, r, d, err)
 			return
 		}
 		if body, err = encodeJSON(v); err != nil {
-			h.log.Warn("write response", "path", r.URL.Path, "err", err)
+			h.log.Warn("write response", "path", logPath(r), "err", err)
 			return
 		}
 		h.bodies.put(cacheKey, gen, body)
 	}
 	if err := writeBody(w, http.StatusOK, body); err != nil {
-		h.log.Warn("write response", "path", r.URL.Path, "err", err)
+		h.log.Warn("write response", "path", logPath(r), "err", err)
 	}
 }
 
 // admit asks the limiter whether the request of the key-th key may go
 // ahead, answering it with 429 (or 503 when the limiter cannot decide)
 // when not.
-func (h *handler) admit(w http.ResponseWriter, r *http.Request, key int) bool {
-	d, err := h.limiter.Allow(r.Context(), h.keys.id(key), h.now())
+func (h *handler) admit(w http.ResponseWriter, r *http.Request, d dialect, key int) bool {
+	dec, err := h.limiter.Allow(r.Context(), h.keys.id(key), h.now())
 	if err != nil {
 		h.log.Warn("rate limiter unavailable", "err", err)
 		w.Header().Set("Retry-After", "1")
-		writeError(w, http.StatusServiceUnavailable, CodeUnavailable,
-			"the rate limiter is unavailable: retry in a moment")
+		d.write(w, problem{status: http.StatusServiceUnavailable, spec: CodeUnavailable, newsAPI: newsapi.CodeUnexpectedError,
+			message: "the rate limiter is unavailable: retry in a moment"})
 		return false
 	}
-	if d.Allowed {
+	if dec.Allowed {
 		return true
 	}
-	secs := retryAfterSeconds(d.RetryAfter)
+	secs := retryAfterSeconds(dec.RetryAfter)
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
-	writeError(w, http.StatusTooManyRequests, CodeTooManyRequests, fmt.Sprintf(
-		"rate limit of %d requests per minute exceeded: retry in %d s", h.limiter.PerMinute(), secs))
+	d.write(w, rateLimited(d, h.limiter.PerMinute(), secs))
 	return false
 }
 
-// fail answers a failed endpoint: a validation error is the client's (400),
-// a query over its time bound is 503, anything else is ours (500, logged,
-// with no detail leaked).
-func (h *handler) fail(w http.ResponseWriter, r *http.Request, err error) {
+// fail answers a failed endpoint: a refused request is the client's (400,
+// or NewsAPI's own status for its codes), a query over its time bound is
+// 503, anything else is ours (500, logged, with no detail leaked).
+func (h *handler) fail(w http.ResponseWriter, r *http.Request, d dialect, err error) {
+	var nerr *newsapi.Error
+	if errors.As(err, &nerr) {
+		d.write(w, problem{status: nerr.Status, spec: model.CodeBadRequest, newsAPI: nerr.Code, message: nerr.Message})
+		return
+	}
 	var verr *model.ValidationError
 	if errors.As(err, &verr) {
-		writeError(w, http.StatusBadRequest, verr.Code(), verr.Message)
+		d.write(w, problem{status: http.StatusBadRequest, spec: verr.Code(), newsAPI: newsapi.CodeParameterInvalid, message: verr.Message})
 		return
 	}
 	if r.Context().Err() != nil {
 		return // the client went away; nobody is listening
 	}
 	if errors.Is(err, context.DeadlineExceeded) {
-		h.log.Warn("query timed out", "path", r.URL.Path, "timeout", h.timeout)
-		writeError(w, http.StatusServiceUnavailable, CodeUnavailable,
-			"the query took too long: try again, or narrow it with more words or filters")
+		h.log.Warn("query timed out", "path", logPath(r), "timeout", h.timeout)
+		d.write(w, problem{status: http.StatusServiceUnavailable, spec: CodeUnavailable, newsAPI: newsapi.CodeUnexpectedError,
+			message: "the query took too long: try again, or narrow it with more words or filters"})
 		return
 	}
-	h.log.Error("request failed", "path", r.URL.Path, "err", err)
-	writeError(w, http.StatusInternalServerError, CodeInternal, "the service had an internal error")
+	h.log.Error("request failed", "path", logPath(r), "err", err)
+	d.write(w, internalError)
 }
 
 func (h *handler) sources(ctx context.Context, v url.Values) (any, error) {

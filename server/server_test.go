@@ -219,7 +219,8 @@ func TestAuth(t *testing.T) {
 		"basic":          {"Basic dXNlcjpwYXNz", "malformed"},
 		"no key":         {"Bearer", "malformed"},
 		"blank key":      {"Bearer    ", "malformed"},
-		"bare key":       {testKey, "malformed"},
+		"bare wrong key": {"wrong", "invalid API key"},
+		"three words":    {"Bearer " + testKey + " x", "malformed"},
 		"wrong key":      {"Bearer wrong", "invalid API key"},
 		"prefix of key":  {"Bearer test-key", "invalid API key"},
 		"key plus extra": {"Bearer " + testKey + "x", "invalid API key"},
@@ -232,7 +233,8 @@ func TestAuth(t *testing.T) {
 			}
 		})
 	}
-	for _, ok := range []string{"Bearer " + testKey, "bearer " + testKey, "BEARER  " + testKey + " ", "Bearer second-key"} {
+	// NewsAPI's clients send the bare key (issue 10): it is accepted on every path.
+	for _, ok := range []string{"Bearer " + testKey, "bearer " + testKey, "BEARER  " + testKey + " ", "Bearer second-key", testKey} {
 		if r := get(t, h, "/v2/sources", ok); r.status != 200 {
 			t.Errorf("%q: %s", ok, r.raw)
 		}
@@ -257,7 +259,7 @@ func TestMethodsAndPaths(t *testing.T) {
 	if r := do(t, h, "HEAD", "/v2/sources"); r.status != 200 {
 		t.Errorf("HEAD: %d", r.status)
 	}
-	for _, p := range []string{"/", "/v2", "/v2/", "/v1/articles", "/v2/articles/", "/v2/everything", "/V2/sources"} {
+	for _, p := range []string{"/", "/v2", "/v2/", "/v1/articles", "/v2/articles/", "/v2/everything/", "/V2/sources"} {
 		wantError(t, get(t, h, p), 404, CodeNotFound, "no endpoint")
 		wantError(t, get(t, h, p, ""), 404, CodeNotFound, "no endpoint") // before auth
 	}
