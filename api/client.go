@@ -32,14 +32,17 @@ type Client struct {
 	backoff      time.Duration
 	timeout      time.Duration
 	now          func() time.Time
+	dialect      Dialect
+	proto        protocol
 }
 
 // New returns a client for the service at baseURL, which includes the
 // version segment ("http://127.0.0.1:8080/v2"; a trailing slash is fine).
 //
-// The key is sent as "Authorization: Bearer <key>". Surrounding white space
-// is trimmed (keys pasted from files end in newlines); an empty key sends no
-// Authorization header at all, and the service's 401 then says so.
+// The key is sent as "Authorization: Bearer <key>" ("X-Api-Key: <key>" in
+// [DialectNewsAPI]). Surrounding white space is trimmed (keys pasted from
+// files end in newlines); an empty key sends no key header at all, and the
+// service's 401 then says so.
 func New(baseURL, apiKey string, opts ...Option) (*Client, error) {
 	base, err := parseBaseURL(baseURL)
 	if err != nil {
@@ -66,7 +69,7 @@ func New(baseURL, apiKey string, opts ...Option) (*Client, error) {
 	return &Client{
 		base: base, apiKey: key, http: hc, userAgent: s.userAgent,
 		maxBodyBytes: s.maxBodyBytes, retries: s.retries, backoff: s.backoff,
-		timeout: s.timeout, now: s.now,
+		timeout: s.timeout, now: s.now, dialect: s.dialect, proto: s.dialect.protocol(),
 	}, nil
 }
 
@@ -82,6 +85,8 @@ func (s settings) check() error {
 		return errors.New("the request timeout must be positive")
 	case s.now == nil:
 		return errors.New("the clock must not be nil")
+	case !s.dialect.known():
+		return fmt.Errorf("unknown dialect %v", s.dialect)
 	case strings.ContainsAny(s.userAgent, "\r\n"):
 		return errors.New("the User-Agent must be one line")
 	}
@@ -136,50 +141,61 @@ func defaultHTTPClient() *http.Client {
 			if via[0].URL.Scheme == "https" && req.URL.Scheme != "https" {
 				return errInsecureRedirect
 			}
+			// net/http drops Authorization when a redirect leaves the
+			// host, but not NewsAPI's X-Api-Key: drop it here, so that a
+			// redirect elsewhere costs an apiKeyMissing, not the key.
+			if req.URL.Host != via[0].URL.Host {
+				req.Header.Del(newsAPIKeyHeader)
+			}
 			return nil
 		},
 	}
 }
 
-// Sources returns one page of the news sources matching q (GET /sources).
-// An invalid q is reported as a *model.ValidationError without contacting
-// the service.
+// Sources returns one page of the news sources matching q (GET /sources;
+// NewsAPI: GET /top-headlines/sources, which is one list: its page 1 is
+// the whole list and any later page is empty). An invalid q is reported as
+// a *model.ValidationError without contacting the service.
 func (c *Client) Sources(ctx context.Context, q model.SourcesQuery) (model.Page[model.Source], error) {
-	if err := q.Validate(); err != nil {
-		return model.Page[model.Source]{}, err
+	r := c.proto.sources(q)
+	switch {
+	case r.err != nil:
+		return model.Page[model.Source]{}, r.err
+	case r.none:
+		return model.Page[model.Source]{Items: []model.Source{}, Page: max(q.Page, 1)}, nil
 	}
-	body, err := c.get(ctx, pathSources, q.Values())
+	body, err := c.get(ctx, r.path, r.query)
 	if err != nil {
 		return model.Page[model.Source]{}, err
 	}
-	return decodeSourcesPage(body, pagingHint{q.Page, q.PageSize}, c.redact)
+	return c.proto.decodeSources(body, r, c.redact)
 }
 
 // LatestHeadlines returns one page of the latest headlines matching q
-// (GET /latest-headlines). Articles are returned as the service sent them,
-// duplicates and HTML entities included.
+// (GET /latest-headlines; NewsAPI: /top-headlines). Articles are returned
+// as the service sent them, duplicates and HTML entities included.
 func (c *Client) LatestHeadlines(ctx context.Context, q model.HeadlinesQuery) (model.Page[model.Article], error) {
-	if err := q.Validate(); err != nil {
-		return model.Page[model.Article]{}, err
-	}
-	body, err := c.get(ctx, pathHeadlines, q.Values())
-	if err != nil {
-		return model.Page[model.Article]{}, err
-	}
-	return decodeArticlesPage(body, pagingHint{q.Page, q.PageSize}, c.redact)
+	return c.readArticles(ctx, c.proto.headlines(q))
 }
 
 // Articles returns one page of the articles matching the search q
-// (GET /articles).
+// (GET /articles; NewsAPI: /everything).
 func (c *Client) Articles(ctx context.Context, q model.ArticlesQuery) (model.Page[model.Article], error) {
-	if err := q.Validate(); err != nil {
-		return model.Page[model.Article]{}, err
+	return c.readArticles(ctx, c.proto.articles(q))
+}
+
+// Dialect is the dialect the client speaks.
+func (c *Client) Dialect() Dialect { return c.dialect }
+
+func (c *Client) readArticles(ctx context.Context, r request) (model.Page[model.Article], error) {
+	if r.err != nil {
+		return model.Page[model.Article]{}, r.err
 	}
-	body, err := c.get(ctx, pathArticles, q.Values())
+	body, err := c.get(ctx, r.path, r.query)
 	if err != nil {
 		return model.Page[model.Article]{}, err
 	}
-	return decodeArticlesPage(body, pagingHint{q.Page, q.PageSize}, c.redact)
+	return c.proto.decodeArticles(body, r, c.redact)
 }
 
 // endpointURL joins the base URL, an endpoint path and the query.

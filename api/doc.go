@@ -11,9 +11,20 @@
 // sentinel errors of errors.go, never a panic and never a half-filled page
 // passed off as whole.
 //
+// The client also speaks NewsAPI (newsapi.org), the service the spec was
+// drawn from, when made with [WithDialect]([DialectNewsAPI]): the same three
+// reads go to /top-headlines/sources, /top-headlines and /everything, the
+// key goes in X-Api-Key, queries are checked against NewsAPI's rules and
+// values before anything is sent, and NewsAPI's error codes become the
+// sentinels of errors.go (ErrResultsCapped for its 100-result cap,
+// ErrKeyExhausted for a spent quota, …). dialect.go holds what differs
+// between the two and newsapi*.go NewsAPI's side; the spec's dialect is
+// unchanged by it.
+//
 // Every error text is short enough for a status bar and never contains the
-// API key: the key travels only in the Authorization header, and any text
-// that comes from the service or the transport is scrubbed of it.
+// API key: the key travels only in the Authorization header (X-Api-Key for
+// NewsAPI, which is also dropped from redirects that leave the host), and
+// any text that comes from the service or the transport is scrubbed of it.
 //
 // Pages come back consistent even when the envelope is not: page and
 // pageSize missing from the answer are taken from the request (or the

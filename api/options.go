@@ -33,6 +33,7 @@ type settings struct {
 	backoff      time.Duration
 	timeout      time.Duration
 	now          func() time.Time // for Retry-After dates; tests fix it
+	dialect      Dialect
 }
 
 func defaultSettings() settings {

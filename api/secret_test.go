@@ -129,3 +129,66 @@ func assertNoKey(t *testing.T, err error) {
 		t.Fatalf("*Error field shows the API key: %+v", *apiErr)
 	}
 }
+
+// TestTheKeyIsNeverInAnErrorTextInTheNewsAPIDialect: NewsAPI's key
+// travels in X-Api-Key; a service that echoes it back in any of NewsAPI's
+// error codes, in an error body inside a 200, or in a transport error
+// must not get it into an error text either.
+func TestTheKeyIsNeverInAnErrorTextInTheNewsAPIDialect(t *testing.T) {
+	echo := func(status int, format string) func(*testing.T) *Client {
+		return func(t *testing.T) *Client {
+			f := newFakeHandler(t, func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(status)
+				fmt.Fprintf(w, format, r.Header.Get("X-Api-Key"))
+			})
+			return f.newsAPIClient(t, WithRetries(0))
+		}
+	}
+	cases := map[string]func(*testing.T) *Client{
+		"error inside a 200": echo(200, `{"status":"error","code":"apiKeyInvalid","message":"key %s is invalid"}`),
+		"key as the code":    echo(400, `{"status":"error","code":"%s","message":"bad"}`),
+		"leaky transport": func(t *testing.T) *Client {
+			rt := roundTripFunc(func(r *http.Request) (*http.Response, error) {
+				return nil, errors.New("proxy failed: X-Api-Key: " + r.Header.Get("X-Api-Key"))
+			})
+			c, _ := New("http://127.0.0.1:9/v2", testKey, WithDialect(DialectNewsAPI), WithRetries(0), WithHTTPClient(&http.Client{Transport: rt}))
+			return c
+		},
+	}
+	for _, code := range []string{"apiKeyDisabled", "apiKeyExhausted", "apiKeyInvalid", "apiKeyMissing", "parameterInvalid",
+		"parametersMissing", "parametersIncompatible", "rateLimited", "sourcesTooMany", "sourceDoesNotExist",
+		"maximumResultsReached", "corsNotAllowed", "unexpectedError"} {
+		status := 400
+		for _, tc := range newsAPIErrorCases {
+			if tc.file == code {
+				status = tc.status
+			}
+		}
+		cases[code] = echo(status, `{"status":"error","code":"`+code+`","message":"the key %s, again"}`)
+	}
+	for name, mk := range cases {
+		t.Run(name, func(t *testing.T) {
+			for _, call := range []func(*Client) error{
+				func(c *Client) error {
+					_, err := c.Articles(context.Background(), model.ArticlesQuery{Q: "x"})
+					return err
+				},
+				func(c *Client) error {
+					_, err := c.Sources(context.Background(), model.SourcesQuery{})
+					return err
+				},
+				func(c *Client) error {
+					_, err := c.LatestHeadlines(context.Background(), model.HeadlinesQuery{Country: "us"})
+					return err
+				},
+			} {
+				err := call(mk(t))
+				if err == nil {
+					t.Fatal("want an error")
+				}
+				assertNoKey(t, err)
+			}
+		})
+	}
+}

@@ -89,7 +89,7 @@ func (c *Client) attempt(ctx context.Context, target string) ([]byte, error) {
 	req.Header.Set("Accept", "application/json")
 	req.Header.Set("User-Agent", c.userAgent)
 	if c.apiKey != "" {
-		req.Header.Set("Authorization", "Bearer "+c.apiKey)
+		c.proto.authorize(req.Header, c.apiKey)
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {
@@ -99,7 +99,7 @@ func (c *Client) attempt(ctx context.Context, target string) ([]byte, error) {
 
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		body, _ := readCapped(resp.Body, maxErrorBodyBytes) // a cut or failed read still leaves the status
-		return nil, decodeErrorResponse(resp.StatusCode, resp.Header, body, c.now(), c.redact)
+		return nil, c.proto.errorResponse(resp.StatusCode, resp.Header, body, c.now(), c.redact)
 	}
 	if resp.ContentLength > c.maxBodyBytes {
 		return nil, tooLarge(c.maxBodyBytes)

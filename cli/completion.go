@@ -3,6 +3,7 @@ package cli
 import (
 	"github.com/spf13/cobra"
 
+	"tidings/api"
 	"tidings/model"
 )
 
@@ -12,6 +13,16 @@ func registerCompletions(cmd *cobra.Command) {
 	completeFlag(cmd, "screen", []cobra.Completion{"headlines", "sources", "search"})
 	registerEnumCompletions(cmd)
 	completeFlag(cmd, "sort-by", described(model.SortOrders(), model.SortBy.Name))
+	completeFlag(cmd, "dialect", dialectCompletions())
+}
+
+// dialectCompletions offers every dialect with what it talks to.
+func dialectCompletions() []cobra.Completion {
+	var out []cobra.Completion
+	for _, d := range api.Dialects() {
+		out = append(out, cobra.CompletionWithDesc(d.String(), d.Description()))
+	}
+	return out
 }
 
 // registerEnumCompletions completes --country, --category and --language.

@@ -24,7 +24,8 @@ func newReaderCommand(getenv func(string) string, stderr io.Writer) *cobra.Comma
 		Short: "A keyboard-driven terminal news reader",
 		Long: "tidings reads a news service (latest headlines, sources and search) in the terminal.\n\n" +
 			"With no --base-url (or NEWS_API_BASE_URL) it runs on a built-in demo service,\n" +
-			"started in-process on loopback. Set NEWS_API_KEY for a real service.",
+			"started in-process on loopback. Set NEWS_API_KEY for a real service;\n" +
+			"--dialect newsapi (or NEWS_API_DIALECT=newsapi) reads newsapi.org.",
 		Version: appVersion(),
 		Args:    usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -64,7 +65,7 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 		return err
 	}
 	defer svc.stop()
-	client, err := api.New(svc.baseURL, svc.apiKey, api.WithVersion(appVersion()))
+	client, err := api.New(svc.baseURL, svc.apiKey, api.WithVersion(appVersion()), api.WithDialect(svc.dialect))
 	if err != nil {
 		return fmt.Errorf("news service client: %w", err)
 	}
@@ -72,6 +73,7 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 	app := ui.New(ui.Config{
 		Terminal: term,
 		Client:   client,
+		Dialect:  svc.dialect,
 		Demo:     svc.demo,
 		Feeds:    svc.feeds,
 		Hint:     svc.hint,
@@ -101,7 +103,8 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 // readerService is the service the reader reads, and what the UI shows of it.
 type readerService struct {
 	baseURL, apiKey string
-	display         string // for error hints
+	dialect         api.Dialect // the in-process services speak the spec
+	display         string      // for error hints
 	demo, local     bool
 	feeds           common.Feeds // personal mode's poller; nil otherwise
 	hint            string
@@ -116,7 +119,7 @@ const demoHint = "Demo news. Real news: tidings feeds import --starter, or tidin
 // --demo; else the built-in demo.
 func chooseService(ctx context.Context, cfg readerConfig) (readerService, error) {
 	if cfg.baseURL != "" {
-		return readerService{baseURL: cfg.baseURL, apiKey: cfg.apiKey, display: cfg.baseURL, stop: func() {}}, nil
+		return readerService{baseURL: cfg.baseURL, apiKey: cfg.apiKey, dialect: cfg.dialect, display: cfg.baseURL, stop: func() {}}, nil
 	}
 	if !cfg.forceDemo {
 		st, err := openPersonal(ctx, defaultCataloguePath())

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"tidings/api"
 	"tidings/model"
 	"tidings/ui/common"
 )
@@ -18,6 +19,7 @@ type readerFlags struct {
 	screen, country, category, language     string
 	query, sources, domains, excludeDomains string
 	from, to, sortBy, baseURL, apiKey       string
+	dialect                                 string
 	pageSize                                int
 	demo                                    bool
 }
@@ -29,8 +31,9 @@ type readerConfig struct {
 	sources   model.SourcesQuery
 	search    model.ArticlesQuery
 	pageSize  int
-	baseURL   string // empty: run on an in-process service (personal or demo)
-	forceDemo bool   // --demo: the demo even when the user has feeds
+	baseURL   string      // empty: run on an in-process service (personal or demo)
+	dialect   api.Dialect // how the service at baseURL speaks; the spec's in-process
+	forceDemo bool        // --demo: the demo even when the user has feeds
 	apiKey    string
 	keyOnCLI  bool // the key came from --api-key, visible to other local users
 }
@@ -57,6 +60,7 @@ func (f *readerFlags) register(cmd *cobra.Command) {
 	fl.IntVar(&f.pageSize, "page-size", 0, fmt.Sprintf("results per page, 1 to %d (default: the service's, %d)", model.MaxPageSize, model.DefaultPageSize))
 	fl.StringVar(&f.baseURL, "base-url", "", "news service address including /v2 (env NEWS_API_BASE_URL); none: the built-in demo")
 	fl.StringVar(&f.apiKey, "api-key", "", "API key of the news service; prefer the NEWS_API_KEY environment variable")
+	fl.StringVar(&f.dialect, "dialect", "", "how the service speaks: spec or newsapi (newsapi.org; env NEWS_API_DIALECT; default spec)")
 	fl.BoolVar(&f.demo, "demo", false, "use the built-in demo service even if a base URL is configured")
 	registerCompletions(cmd)
 }
@@ -66,6 +70,9 @@ func (f *readerFlags) register(cmd *cobra.Command) {
 func (f *readerFlags) resolve(getenv func(string) string) (readerConfig, error) {
 	var c readerConfig
 	var err error
+	if c.dialect, err = f.checkedDialect(getenv); err != nil {
+		return c, err
+	}
 	if c.screen, err = f.startScreen(); err != nil {
 		return c, err
 	}
@@ -93,6 +100,23 @@ func (f *readerFlags) startScreen() (common.ScreenID, error) {
 	return id, nil
 }
 
+// checkedDialect reads --dialect, else NEWS_API_DIALECT. --demo always
+// reads the built-in service, which speaks the spec.
+func (f *readerFlags) checkedDialect(getenv func(string) string) (api.Dialect, error) {
+	name, from := f.dialect, "--dialect"
+	if strings.TrimSpace(name) == "" {
+		name, from = getenv("NEWS_API_DIALECT"), "NEWS_API_DIALECT"
+	}
+	d, err := api.ParseDialect(name)
+	if err != nil {
+		return d, usagef("invalid %s: %v", from, err)
+	}
+	if f.demo {
+		return api.DialectSpec, nil
+	}
+	return d, nil
+}
+
 func (f *readerFlags) checkedPageSize() (int, error) {
 	if f.pageSize < 0 || f.pageSize > model.MaxPageSize {
 		return 0, usagef("invalid --page-size %d: use a number from 1 to %d", f.pageSize, model.MaxPageSize)
@@ -109,7 +133,9 @@ func (f *readerFlags) queries(c *readerConfig) error {
 	if err != nil {
 		return usagef("invalid --category: %v", err)
 	}
-	language, err := model.ParseLanguage(f.language)
+	// NewsAPI spells some languages its own way ("sv") and lacks others:
+	// the dialect says what it takes, and names those values if not.
+	language, err := c.dialect.ParseLanguage(f.language)
 	if err != nil {
 		return usagef("invalid --language: %v", err)
 	}
@@ -132,17 +158,17 @@ func (f *readerFlags) queries(c *readerConfig) error {
 	}
 	// Relative dates ("3d") stay as typed: the search screen shows them
 	// so and fixes them to instants when it sends the search.
-	return validateSearchPreset(c.search.ResolveRelativeTimes(time.Now()))
+	return validateSearchPreset(c.search.ResolveRelativeTimes(time.Now()), c.dialect)
 }
 
-// validateSearchPreset applies the model's /articles rules to the search
+// validateSearchPreset applies the dialect's search rules to the search
 // flags. Keywords are optional on the command line (the search form asks
 // for them), so a missing q alone is not an error here.
-func validateSearchPreset(q model.ArticlesQuery) error {
+func validateSearchPreset(q model.ArticlesQuery, d api.Dialect) error {
 	if q.Q == "" {
 		q.Q = "preset"
 	}
-	if err := q.Validate(); err != nil {
+	if err := d.ValidateArticles(q); err != nil {
 		var ve *model.ValidationError
 		if errors.As(err, &ve) && (ve.Param == "from" || ve.Param == "to") {
 			return usagef("invalid search flags: %v; or a time ago: %s", err, model.RelativeTimeForms)
@@ -153,11 +179,15 @@ func validateSearchPreset(q model.ArticlesQuery) error {
 }
 
 // service decides which service to read: the demo, or a configured one
-// with its key. A real service needs a key; say how to give one.
+// with its key. A real service needs a key; say how to give one. The
+// newsapi dialect with no base URL reads newsapi.org.
 func (f *readerFlags) service(c *readerConfig, getenv func(string) string) error {
 	base := strings.TrimSpace(f.baseURL)
 	if base == "" {
 		base = strings.TrimSpace(getenv("NEWS_API_BASE_URL"))
+	}
+	if base == "" {
+		base = c.dialect.DefaultBaseURL()
 	}
 	c.forceDemo = f.demo
 	if f.demo || base == "" {
@@ -171,6 +201,10 @@ func (f *readerFlags) service(c *readerConfig, getenv func(string) string) error
 	c.apiKey, c.keyOnCLI = f.apiKey, f.apiKey != ""
 	if c.apiKey == "" {
 		c.apiKey = strings.TrimSpace(getenv("NEWS_API_KEY"))
+	}
+	if c.apiKey == "" && c.dialect == api.DialectNewsAPI {
+		return usagef("no API key for NewsAPI (%s): set the NEWS_API_KEY environment variable (export NEWS_API_KEY=...) "+
+			"to the key newsapi.org gave you, or run without --dialect newsapi to use the built-in demo", base)
 	}
 	if c.apiKey == "" {
 		return usagef("no API key for %s: set the NEWS_API_KEY environment variable (export NEWS_API_KEY=...), "+

@@ -17,6 +17,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/pkg/browser"
 
+	"tidings/api"
 	"tidings/keymap"
 	"tidings/model"
 	"tidings/ui/common"
@@ -31,6 +32,7 @@ import (
 // Config is what main passes to the UI.
 type Config struct {
 	Client    common.Client
+	Dialect   api.Dialect          // how Client's service speaks (the spec's by default)
 	Demo      bool                 // show the DEMO badge
 	BaseURL   string               // for error hints only
 	Screen    common.ScreenID      // start screen (Headlines by default)
@@ -121,6 +123,7 @@ func New(cfg Config) *App {
 		Styles:   theme.New(true, noColor), // dark until the terminal says otherwise
 		Keys:     keymap.Default(),
 		Client:   cfg.Client,
+		Dialect:  cfg.Dialect,
 		PageSize: cfg.PageSize,
 		Now:      now,
 		Location: cfg.Location,

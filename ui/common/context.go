@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"tidings/api"
 	"tidings/keymap"
 	"tidings/model"
 	"tidings/ui/theme"
@@ -38,9 +39,12 @@ type Context struct {
 	// rows know to drop their entries.
 	ThemeGen int
 	// Read is the articles opened this session; lists draw them dimmed.
-	Read     ReadSet
-	Keys     *keymap.KeyMap
-	Client   Client
+	Read   ReadSet
+	Keys   *keymap.KeyMap
+	Client Client
+	// Dialect is how the service speaks; screens ask it what the service
+	// can do (its languages, its search rules) and offer only that.
+	Dialect  api.Dialect
 	PageSize int // 0: the service's default
 	Now      func() time.Time
 	Location *time.Location // for absolute times; nil: time.Local

@@ -20,6 +20,9 @@ func Explain(err error, baseURL string) (title, hint string) {
 	}
 	var verr *model.ValidationError
 	var aerr *api.Error
+	if t, h, ok := explainNewsAPI(err); ok {
+		return t, h
+	}
 	switch {
 	case err == nil:
 		return "", ""
@@ -67,6 +70,9 @@ func Explain(err error, baseURL string) (title, hint string) {
 	case errors.Is(err, api.ErrResponseTooLarge):
 		return "The service sent an answer that is too large",
 			"Try a smaller page size (--page-size); r to retry."
+	}
+	if t, h, ok := explainUnknownNewsAPI(err); ok {
+		return t, h
 	}
 	return "Something went wrong", err.Error() + " — press r to retry."
 }

@@ -78,6 +78,9 @@ type Model[T any] struct {
 	errPage     int
 	retryIn     int // seconds left of a rate-limit countdown
 	countdownID int
+	// endNote says why the list ended before the service's total (its
+	// plan serves no more); "" when it ended, or will, on its last page.
+	endNote string
 
 	followEnd bool // G was pressed: keep loading until the end
 	cursor    int  // index into the visible (filtered) items
@@ -123,6 +126,7 @@ func (m *Model[T]) Reset(fetch Fetch[T]) tea.Cmd {
 	m.seen = map[string]struct{}{}
 	m.nextPage, m.hasMore, m.total = 1, true, 0
 	m.cursor, m.offset, m.followEnd = 0, 0, false
+	m.endNote = ""
 	m.clearError()
 	m.cache.clear()
 	return m.load(1)

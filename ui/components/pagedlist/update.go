@@ -164,10 +164,17 @@ func (m *Model[T]) appendPage(items []T) int {
 }
 
 func (m *Model[T]) fail(page int, err error) tea.Cmd {
+	title, hint := common.Explain(err, m.ctx.BaseURL)
+	if common.EndsList(err) {
+		// Not a failure to retry: the list ends here, as on its last
+		// page, and says why. r reloads it; nothing asks again by itself.
+		m.hasMore, m.followEnd = false, false
+		m.endNote = textsafe.Line(title)
+		return nil
+	}
 	// followEnd survives: after the retry (automatic on 429, r otherwise)
 	// a G keeps loading to the end.
 	m.err, m.errPage = err, page
-	title, hint := common.Explain(err, m.ctx.BaseURL)
 	m.errTitle, m.errHint = textsafe.Line(title), textsafe.Line(hint)
 	wait, limited := api.RetryAfter(err)
 	if !limited {

@@ -113,6 +113,9 @@ func (m *Model[T]) footer() string {
 		text = s.Footer.Render(fmt.Sprintf("Retrying in %ds (r: now) · ", m.retryIn)) + s.ErrorTitle.Render(m.errTitle)
 	case m.err != nil:
 		text = s.ErrorTitle.Render("✗ r to retry") + s.Footer.Render(" · "+m.errTitle)
+	case m.endNote != "":
+		// The reason first: on a narrow list the count is what gets cut.
+		text = s.Footer.Render(fmt.Sprintf("%s · End of results · %d %s", m.endNote, len(m.items), m.opts.noun))
 	case !m.hasMore:
 		text = s.Footer.Render(fmt.Sprintf("End of results · %d %s", len(m.items), m.opts.noun))
 	}
@@ -144,6 +147,8 @@ func (m *Model[T]) bodyState(lines []string) []string {
 		}
 	case m.filter != nil && len(m.items) > 0:
 		add("  " + s.Empty.Render("Nothing matches the filter."))
+	case m.endNote != "":
+		add("  " + s.Empty.Render(m.endNote))
 	default:
 		add("  " + s.Empty.Render(m.opts.empty()))
 	}

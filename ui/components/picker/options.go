@@ -34,10 +34,14 @@ func CategoryOptions() []Option {
 }
 
 // LanguageOptions lists "All languages" and every language, sorted by name.
-func LanguageOptions() []Option {
+func LanguageOptions() []Option { return LanguageOptionsOf(model.Languages()) }
+
+// LanguageOptionsOf lists "All languages" and langs, sorted by name: the
+// languages the service at hand can filter by (common.Context.Dialect).
+func LanguageOptionsOf(langs []model.Language) []Option {
 	opts := []Option{{ID: "", Label: model.Language("").Name()}}
 	var rest []Option
-	for _, l := range model.Languages() {
+	for _, l := range langs {
 		rest = append(rest, Option{ID: string(l), Label: l.Label()})
 	}
 	return append(opts, sortByLabel(rest)...)

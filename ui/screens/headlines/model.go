@@ -35,8 +35,13 @@ type Model struct {
 	bar           filterBarCache
 }
 
-// New makes the screen with the filters preset (from flags).
+// New makes the screen with the filters preset (from flags). With no
+// filter preset it starts where the service wants it to (NewsAPI's
+// headlines need a country or a category: us).
 func New(ctx *common.Context, preset model.HeadlinesQuery) *Model {
+	if preset.Country == "" && preset.Category == "" {
+		preset.Country = ctx.Dialect.DefaultHeadlinesCountry()
+	}
 	m := &Model{
 		ctx:      ctx,
 		query:    model.HeadlinesQuery{Country: preset.Country, Category: preset.Category},
@@ -70,6 +75,11 @@ func (m *Model) emptyText() string {
 	if m.ctx.Feeds != nil && m.query.Country == "" && m.query.Category == "" {
 		return "No articles yet. Your feeds are fetched in the background (r fetches them now); " +
 			"`tidings feeds list` shows how each one is doing."
+	}
+	if !m.ctx.Dialect.DocumentsHeadlinesFor(m.query.Country) {
+		// The reason first: the line is cut to the width.
+		return m.ctx.Dialect.ServiceName() + " sent no headlines for " + m.query.Country.Name() +
+			": it lists them only for the United States. Press t or c."
 	}
 	return "No headlines for " + m.filterSummary() + ". Press t or c to change the filters."
 }

@@ -87,20 +87,25 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 }
 
 func (m *Model) handlePicked(msg picker.PickedMsg) tea.Cmd {
+	q := m.query
 	switch msg.Picker {
 	case countryPicker:
-		if model.Country(msg.ID) == m.query.Country {
-			return nil
-		}
-		m.query.Country = model.Country(msg.ID)
+		q.Country = model.Country(msg.ID)
 	case categoryPicker:
-		if model.Category(msg.ID) == m.query.Category {
-			return nil
-		}
-		m.query.Category = model.Category(msg.ID)
+		q.Category = model.Category(msg.ID)
 	default:
 		return nil
 	}
+	if q == m.query {
+		return nil
+	}
+	// A choice the service would refuse (NewsAPI: all countries and all
+	// categories at once) is explained, not sent; the list stays as it is.
+	if err := m.ctx.Dialect.ValidateHeadlines(q); err != nil {
+		title, _ := common.Explain(err, m.ctx.BaseURL)
+		return common.Status(title+": pick one with t or c.", common.LevelWarning)
+	}
+	m.query = q
 	return m.reload()
 }
 

@@ -58,9 +58,9 @@ var fieldOfParam = map[string]fieldID{
 }
 
 // languageOptions are the choices of the language field: "any" (the empty
-// Language) first, then every language the spec allows.
-func languageOptions() []model.Language {
-	return append([]model.Language{""}, model.Languages()...)
+// Language) first, then every language of langs (the service's).
+func languageOptions(langs []model.Language) []model.Language {
+	return append([]model.Language{""}, langs...)
 }
 
 // sortOptions are the choices of the sort field, newest first leading

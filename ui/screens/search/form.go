@@ -18,12 +18,15 @@ import (
 // requests; the screen asks it for a query and for its errors.
 type form struct {
 	inputs [textFields]textinput.Model
-	langs  []model.Language
-	sorts  []model.SortBy
-	lang   int // index into langs; 0 is "any"
-	sort   int // index into sorts; 0 is the default order
-	focus  fieldID
-	errs   [fieldCount]string
+	// check is the service's rule for a whole search (the spec's, or
+	// NewsAPI's, which takes sources or domains instead of keywords).
+	check func(model.ArticlesQuery) error
+	langs []model.Language
+	sorts []model.SortBy
+	lang  int // index into langs; 0 is "any"
+	sort  int // index into sorts; 0 is the default order
+	focus fieldID
+	errs  [fieldCount]string
 	// tried is set once the user has asked to run the search. Until then an
 	// empty query is not shown as an error: a blank form that shouts "q is
 	// required" before anyone typed is noise. It still blocks the search.
@@ -33,14 +36,33 @@ type form struct {
 	now func() time.Time
 }
 
-// newForm builds an empty form with the query field focused.
-func newForm() form {
-	f := form{langs: languageOptions(), sorts: sortOptions()}
+// rules is what the service at hand takes as a search: its languages and
+// its check of a whole query.
+type rules struct {
+	langs []model.Language
+	check func(model.ArticlesQuery) error
+}
+
+// specRules are the spec's: every language, keywords required.
+func specRules() rules {
+	return rules{langs: model.Languages(), check: model.ArticlesQuery.Validate}
+}
+
+// newForm builds an empty form for the spec's service with the query
+// field focused.
+func newForm() form { return newFormFor(specRules()) }
+
+// newFormFor builds an empty form that offers and checks what r allows.
+func newFormFor(r rules) form {
+	f := form{langs: languageOptions(r.langs), sorts: sortOptions(), check: r.check}
 	for i := range f.inputs {
 		in := textinput.New()
 		in.Prompt = ""
 		in.Placeholder = fieldPlaceholders[i]
 		f.inputs[i] = in
+	}
+	if f.keywordsOptional() {
+		f.inputs[fieldQ].Placeholder = "keywords (or give sources or domains)"
 	}
 	// Longer queries are refused by the model; stopping the typing at the
 	// limit says so sooner than an error would.
@@ -110,17 +132,20 @@ func (f *form) cycleSort(delta int) { f.sort = wrap(f.sort+delta, len(f.sorts)) 
 func (f *form) validate() {
 	f.errs = [fieldCount]string{}
 	q := f.query()
-	f.errs[fieldQ] = message(model.ArticlesQuery{Q: q.Q}.Validate())
+	// The keywords are judged with the fields that may stand in for them
+	// (NewsAPI searches sources or domains without keywords); errors of
+	// those fields are theirs, shown below.
+	f.errs[fieldQ] = f.paramMessage(model.ArticlesQuery{Q: q.Q, Sources: q.Sources, Domains: q.Domains}, "q")
 	if q.Q == "" && !f.tried {
 		f.errs[fieldQ] = ""
 	}
 	probe := model.ArticlesQuery{Q: "probe"}
 	probe.Sources = q.Sources
-	f.errs[fieldSources] = message(probe.Validate())
+	f.errs[fieldSources] = message(f.check(probe))
 	probe = model.ArticlesQuery{Q: "probe", Domains: q.Domains}
-	f.errs[fieldDomains] = message(probe.Validate())
+	f.errs[fieldDomains] = message(f.check(probe))
 	probe = model.ArticlesQuery{Q: "probe", ExcludeDomains: q.ExcludeDomains}
-	f.errs[fieldExclude] = message(probe.Validate())
+	f.errs[fieldExclude] = message(f.check(probe))
 	resolved := f.resolved()
 	f.errs[fieldFrom] = dateError(q.From, resolved.From, false)
 	f.errs[fieldTo] = dateError(q.To, resolved.To, true)
@@ -131,15 +156,39 @@ func (f *form) validate() {
 	if whole.Q == "" { // already reported (or forgiven) above
 		whole.Q = "probe"
 	}
-	if err := whole.Validate(); err != nil {
+	if err := f.check(whole); err != nil {
 		f.errs[f.fieldOf(err)] = err.Error()
 	}
+}
+
+// paramMessage is the error check gives q about param, or "".
+func (f *form) paramMessage(q model.ArticlesQuery, param string) string {
+	if ve, ok := asValidation(f.check(q)); ok && ve.Param == param {
+		return ve.Message
+	}
+	return ""
+}
+
+// keywordsOptional reports whether the service searches without keywords
+// when sources narrow the search (NewsAPI does; the spec does not).
+func (f *form) keywordsOptional() bool {
+	return f.check(model.ArticlesQuery{Sources: []string{"probe"}}) == nil
+}
+
+// runnable reports whether q is a search to run at once when it arrives
+// from elsewhere (a flag, the sources screen): it has keywords, or the
+// service needs none and it names sources or domains.
+func (f *form) runnable(q model.ArticlesQuery) bool {
+	if q.Q != "" {
+		return true
+	}
+	return f.keywordsOptional() && (len(q.Sources) > 0 || len(q.Domains) > 0)
 }
 
 // valid reports whether the form may be sent. It ignores the grace given to
 // an untouched empty query.
 func (f *form) valid() bool {
-	return f.firstInvalid() < 0 && f.resolved().Validate() == nil
+	return f.firstInvalid() < 0 && f.check(f.resolved()) == nil
 }
 
 // resolved is the query to send: as typed, with relative dates ("3d",

@@ -47,7 +47,8 @@ type Model struct {
 // New builds the search screen with its form filled from preset. When the
 // preset has keywords, Init runs the search at once (the --query flag).
 func New(ctx *common.Context, preset model.ArticlesQuery) *Model {
-	m := &Model{ctx: ctx, form: newForm(), stepper: articles.Stepper{Origin: common.Search, Noun: "result"}}
+	r := rules{langs: ctx.Dialect.Languages(), check: ctx.Dialect.ValidateArticles}
+	m := &Model{ctx: ctx, form: newFormFor(r), stepper: articles.Stepper{Origin: common.Search, Noun: "result"}}
 	m.form.now = func() time.Time { return ctx.Clock().In(ctx.Loc()) }
 	m.results = pagedlist.New(ctx, articles.Key, articles.Render(ctx),
 		pagedlist.WithRowHeight(articles.RowHeight),
@@ -55,7 +56,7 @@ func New(ctx *common.Context, preset model.ArticlesQuery) *Model {
 		pagedlist.WithLoadingText("Searching…"),
 		pagedlist.WithEmptyText(func() string { return "No articles match this search." }))
 	m.form.setQuery(preset)
-	m.hint = hintFor(preset)
+	m.hint = m.hintFor(preset)
 	m.themeGen = ctx.ThemeGen
 	m.applyStyles()
 	m.SetSize(ctx.Width, ctx.Height)
@@ -64,7 +65,7 @@ func New(ctx *common.Context, preset model.ArticlesQuery) *Model {
 
 // Init implements common.Screen: it runs the preset search if there is one.
 func (m *Model) Init() tea.Cmd {
-	if m.form.query().Q == "" {
+	if !m.form.runnable(m.form.query()) {
 		return nil
 	}
 	return m.submit()
@@ -151,9 +152,9 @@ func (m *Model) focusResults() {
 }
 
 // hintFor is the line under the form for a preset: searching within
-// sources without keywords asks for them.
-func hintFor(q model.ArticlesQuery) string {
-	if q.Q != "" || len(q.Sources) == 0 {
+// sources without keywords asks for them, where the service needs them.
+func (m *Model) hintFor(q model.ArticlesQuery) string {
+	if m.form.runnable(q) || len(q.Sources) == 0 {
 		return ""
 	}
 	return "Type keywords to search " + joinIDs(q.Sources) + ", then press enter."

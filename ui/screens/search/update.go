@@ -18,8 +18,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case common.SearchMsg:
 		m.form.setQuery(msg.Query)
-		m.hint = hintFor(msg.Query)
-		if msg.Query.Q != "" {
+		m.hint = m.hintFor(msg.Query)
+		if m.form.runnable(msg.Query) {
 			return m.submit()
 		}
 		m.focus = focusForm

@@ -55,7 +55,8 @@ func New(ctx *common.Context, preset model.SourcesQuery) *Model {
 		pagedlist.WithLoadingText("Loading sources…"),
 		pagedlist.WithEmptyText(m.emptyText))
 	m.category = picker.New(ctx, pickCategory, "Category", picker.CategoryOptions())
-	m.language = picker.New(ctx, pickLanguage, "Language", picker.LanguageOptions())
+	// Only the languages this service can filter by are offered.
+	m.language = picker.New(ctx, pickLanguage, "Language", picker.LanguageOptionsOf(ctx.Dialect.Languages()))
 	m.country = picker.New(ctx, pickCountry, "Country", picker.CountryOptions())
 	m.filter = textinput.New()
 	m.filter.Prompt = "/ "

@@ -182,18 +182,23 @@ func (m *Model) copyLink() tea.Cmd {
 }
 
 // searchSource switches to the search screen restricted to the selected
-// source. The keywords are left for the user (the service requires them),
-// so the search screen focuses its query field; the status bar names the
-// source.
+// source. Where the service needs keywords (the spec's does) they are left
+// for the user, so the search screen focuses its query field and the
+// status bar names the source; where it does not (NewsAPI), the search
+// runs at once.
 func (m *Model) searchSource() tea.Cmd {
 	it, ok := m.list.Selected()
 	if !ok || it.src.ID == "" {
 		return nil
 	}
 	q := model.ArticlesQuery{Sources: []string{it.src.ID}}
+	note := "Type keywords to search " + it.src.Name
+	if m.ctx.Dialect.ValidateArticles(q) == nil {
+		note = "Searching " + it.src.Name
+	}
 	return tea.Batch(
 		common.Cmd(common.SearchMsg{Query: q}),
-		common.Status("Type keywords to search "+it.src.Name, common.LevelInfo),
+		common.Status(note, common.LevelInfo),
 	)
 }
 
