@@ -118,6 +118,12 @@ func newLiveHarness(t *testing.T, fs *faultserver.Server, screen int, w, h int, 
 		cfg.Screen = 2
 		cfg.Search = model.ArticlesQuery{Q: "storm"}
 	}
+	return startLive(t, cfg, client, w, h)
+}
+
+// startLive starts the reader of cfg on client in a w×h window, its first
+// requests on their way.
+func startLive(t *testing.T, cfg Config, client *swapClient, w, h int) *liveHarness {
 	hs := &liveHarness{t: t, app: New(cfg), client: client, msgs: make(chan tea.Msg, 4096), w: w, h: h}
 	hs.app.openURL = func(string) error { return nil }
 	hs.send(tea.WindowSizeMsg{Width: w, Height: h})

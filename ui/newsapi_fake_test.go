@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
 
 	"tidings/api"
 	"tidings/model"
@@ -221,14 +220,7 @@ func newNewsAPIHarness(t *testing.T, f *fakeNewsAPI, key string, w, h int, mod f
 	if mod != nil {
 		mod(&cfg)
 	}
-	hs := &liveHarness{t: t, app: New(cfg), client: client, msgs: make(chan tea.Msg, 4096), w: w, h: h}
-	hs.app.openURL = func(string) error { return nil }
-	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
-	hs.launch(hs.app.Init())
-	for deadline := time.Now().Add(5 * time.Second); hs.app.held != nil && time.Now().Before(deadline); {
-		hs.deliver(100 * time.Millisecond)
-	}
-	return hs
+	return startLive(t, cfg, client, w, h)
 }
 
 // settle delivers whatever arrives within d: to show that nothing more
