@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-
 	"tidings/api"
 	"tidings/model"
 )
