@@ -13,6 +13,7 @@ import (
 	"github.com/adrg/xdg"
 	"github.com/spf13/cobra"
 
+	"tidings/extract"
 	"tidings/feeds"
 	"tidings/model"
 	"tidings/server/store"
@@ -34,7 +35,7 @@ func newFeedsCommand(getenv func(string) string) *cobra.Command {
 	}
 	cmd.PersistentFlags().StringVar(&db.path, "db", "", "catalogue database (default "+defaultCataloguePath()+", created on first use)")
 	cmd.AddCommand(newFeedsAddCommand(&db, getenv), newFeedsImportCommand(&db), newFeedsExportCommand(&db),
-		newFeedsListCommand(&db), newFeedsRemoveCommand(&db), newFeedsRefreshCommand(&db, getenv))
+		newFeedsListCommand(&db), newFeedsSetCommand(&db), newFeedsRemoveCommand(&db), newFeedsRefreshCommand(&db, getenv))
 	return cmd
 }
 
@@ -104,10 +105,29 @@ func userAgent() string {
 }
 
 // newPoller builds the poller the feeds commands, serve and the reader's
-// personal mode share, fetching as tidings.
+// personal mode share, fetching as tidings and reading the pages of
+// full-text feeds with pageReader.
 func newPoller(st feeds.Store, o feeds.Options) *feeds.Poller {
 	o.Fetcher = feeds.NewFetcher(feeds.FetcherOptions{UserAgent: userAgent()})
+	if o.Pages == nil && pageReader != nil {
+		o.Pages = pageReader()
+	}
 	return feeds.NewPoller(st, o)
+}
+
+// pageReader makes what reads the article pages of full-text feeds: the
+// extractor the reader's `f` uses, without its disk cache (ingestion
+// would only evict what the user read). nil leaves full-text feeds with
+// the feed's own text. Tests replace it with a loopback reader.
+var pageReader = func() feeds.PageReader {
+	x := extract.New(extract.Options{UserAgent: userAgent()})
+	return feeds.PageReaderFunc(func(ctx context.Context, pageURL string) (string, error) {
+		a, err := x.Extract(ctx, pageURL)
+		if err != nil {
+			return "", err
+		}
+		return a.Plain(), nil
+	})
 }
 
 // backgroundWriteShare is the share of time polling may spend writing

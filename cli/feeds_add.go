@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -10,15 +11,21 @@ import (
 
 func newFeedsAddCommand(db *feedsDB, getenv func(string) string) *cobra.Command {
 	var enums enumFlags
+	var fullText bool
 	cmd := &cobra.Command{
 		Use:   "add URL",
 		Short: "Subscribe to a feed (or a site that announces one)",
 		Long: "add fetches URL once to check that it is an RSS, Atom or JSON feed and to fill in\n" +
 			"the source's name, description, site and language, then stores the subscription\n" +
 			"and the feed's current articles. A site's address works too: its page's\n" +
-			"<link rel=\"alternate\"> feed is used. Only http and https addresses are accepted.",
+			"<link rel=\"alternate\"> feed is used. Only http and https addresses are accepted.\n\n" +
+			"--full-text is for feeds that carry only summaries: each new article's page is\n" +
+			"read and its text stored as the article's content (the feed's summary stays the\n" +
+			"description), these first articles included, at most 30 a poll. A page that\n" +
+			"cannot be read keeps the feed's text. `tidings feeds set` changes it later.",
 		Example: "  tidings feeds add https://www.theguardian.com/world/rss --category general --country gb\n" +
-			"  tidings feeds add https://blog.golang.org/ --category technology",
+			"  tidings feeds add https://blog.golang.org/ --category technology\n" +
+			"  tidings feeds add https://example.com/summaries.rss --full-text",
 		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			cat, lang, country, err := enums.parse()
@@ -35,7 +42,7 @@ func newFeedsAddCommand(db *feedsDB, getenv func(string) string) *cobra.Command 
 			defer st.Close()
 			p := newPoller(st, feeds.Options{Logger: quietLogger(getenv, cmd.ErrOrStderr())})
 			f, out, err := p.Subscribe(background(cmd), feeds.Subscription{
-				URL: args[0], Category: cat, Language: lang, Country: country})
+				URL: args[0], Category: cat, Language: lang, Country: country, FullText: fullText})
 			if err != nil {
 				return err
 			}
@@ -46,9 +53,27 @@ func newFeedsAddCommand(db *feedsDB, getenv func(string) string) *cobra.Command 
 				fmt.Fprintf(w, " (%d unusable items left out)", out.Skipped)
 			}
 			fmt.Fprintln(w, ".")
+			if fullText {
+				fmt.Fprintln(w, fullTextReport(out.FullText, out.FullTextFailed))
+			}
 			return nil
 		},
 	}
 	enums.register(cmd, "the feed's source")
+	cmd.Flags().BoolVar(&fullText, "full-text", false, "store each new article's page text as its content (for feeds that carry only summaries)")
 	return cmd
+}
+
+// fullTextReport says how the pages of a full-text feed's new articles
+// went.
+func fullTextReport(read, failed int) string {
+	if pageReader == nil {
+		return "Full text: this build reads no article pages, so the articles keep the feed's text."
+	}
+	parts := []string{fmt.Sprintf("Full text: %d %s stored with %s page's text", read, plural(read, "article", "articles"), plural(read, "its", "their"))}
+	if failed > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s could not be read and keep the feed's text (TIDINGS_FEEDS_LOG=1 says why)",
+			failed, plural(failed, "page", "pages")))
+	}
+	return strings.Join(parts, "; ") + "."
 }

@@ -16,7 +16,9 @@ func newFeedsExportCommand(db *feedsDB) *cobra.Command {
 		Short: "Write every subscription as OPML 2.0 on standard output",
 		Long: "export writes the catalogue's subscriptions as an OPML 2.0 subscription list,\n" +
 			"with each feed's category, language and country (as tidings' country\n" +
-			"attribute), which any feed reader can import and `tidings feeds import` reads back.",
+			"attribute) and, for a full-text feed, tidings' fullText=\"true\" attribute,\n" +
+			"which any feed reader can import (ignoring what it does not know) and\n" +
+			"`tidings feeds import` reads back.",
 		Example: "  tidings feeds export > subscriptions.opml",
 		Args:    usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {

@@ -25,7 +25,9 @@ func newFeedsImportCommand(db *feedsDB) *cobra.Command {
 			"An outline's category comes from its category attribute, or from the enclosing\n" +
 			"folder when the folder's title names a category; language from its language\n" +
 			"attribute (else the feed's own); country from a country attribute (tidings'\n" +
-			"extension, written back by export). An unusable value is a warning naming the\n" +
+			"extension, written back by export); a fullText=\"true\" attribute (tidings'\n" +
+			"too) marks the feed full-text (see `tidings feeds add --full-text`). Other\n" +
+			"attributes are ignored. An unusable value is a warning naming the\n" +
 			"outline, and the feed is imported with that field empty. Importing the same\n" +
 			"file twice adds nothing.\n\n" +
 			"--starter imports the list that ships with tidings: public news feeds of widely\n" +

@@ -18,8 +18,9 @@ func newFeedsListCommand(db *feedsDB) *cobra.Command {
 		Use:   "list",
 		Short: "List the subscriptions and how their polling goes",
 		Long: "list shows every subscription: its id (the source id the service and the\n" +
-			"reader use), name, category, language, country, stored articles, when it\n" +
-			"was last fetched, its last error, and when it is polled next.",
+			"reader use), name, category, language, country, whether it is full-text (each\n" +
+			"new article's page text stored as its content), stored articles, when it was\n" +
+			"last fetched, its last error, and when it is polled next.",
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			st, list, err := db.openWithFeeds(background(cmd), cmd.OutOrStdout())
@@ -41,11 +42,11 @@ const (
 
 func writeFeedTable(out io.Writer, list []store.Feed, now time.Time) error {
 	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(w, "ID\tNAME\tCATEGORY\tLANG\tCOUNTRY\tARTICLES\tLAST SUCCESS\tLAST ERROR\tNEXT POLL")
+	fmt.Fprintln(w, "ID\tNAME\tCATEGORY\tLANG\tCOUNTRY\tFULL TEXT\tARTICLES\tLAST SUCCESS\tLAST ERROR\tNEXT POLL")
 	for _, f := range list {
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\n",
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\n",
 			f.Source.ID, orDash(cut(f.Source.Name, maxNameColumn)), orDash(string(f.Source.Category)),
-			orDash(string(f.Source.Language)), orDash(string(f.Source.Country)), f.Articles,
+			orDash(string(f.Source.Language)), orDash(string(f.Source.Country)), yesOrDash(f.FullText), f.Articles,
 			ago(f.Poll.LastSuccess, now, "never"), orDash(cut(f.Poll.LastError, maxErrorColumn)), nextPoll(f.Poll, now))
 	}
 	return w.Flush()
@@ -84,6 +85,13 @@ func roughDuration(d time.Duration) string {
 		return fmt.Sprintf("%dh", int(d/time.Hour))
 	}
 	return fmt.Sprintf("%dd", int(d/(24*time.Hour)))
+}
+
+func yesOrDash(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "-"
 }
 
 func orDash(s string) string {

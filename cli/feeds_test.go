@@ -8,8 +8,10 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
+	"tidings/feeds"
 	"tidings/feeds/opml"
 	"tidings/internal/feedserver"
 	"tidings/model"
@@ -270,5 +272,194 @@ func TestFeedsDefaultDatabaseIsInTheDataDirectory(t *testing.T) {
 	want := filepath.Join(os.Getenv("XDG_DATA_HOME"), "tidings", "news.db")
 	if got := defaultCataloguePath(); got != want {
 		t.Fatalf("default catalogue %s, want %s", got, want)
+	}
+}
+
+// fakePageReader stands in for the extractor: every page reads as a text
+// naming its address, and the pages asked are counted.
+func fakePageReader(t *testing.T) *atomic.Int32 {
+	t.Helper()
+	var calls atomic.Int32
+	old := pageReader
+	pageReader = func() feeds.PageReader {
+		return feeds.PageReaderFunc(func(_ context.Context, u string) (string, error) {
+			calls.Add(1)
+			return "Full text of " + u + ".\n\nAnd the rest of the story.", nil
+		})
+	}
+	t.Cleanup(func() { pageReader = old })
+	return &calls
+}
+
+// summariesRSS is a feed of two items that carry only a summary.
+const summariesRSS = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0"><channel><title>Summaries</title><link>https://site.test/</link>
+<item><title>One</title><link>https://site.test/one</link><guid>one</guid><description>Summary one.</description></item>
+<item><title>Two</title><link>https://site.test/two</link><guid>two</guid><description>Summary two.</description></item>
+</channel></rss>`
+
+// --full-text on add, set, list, export and import: the mark goes
+// wherever the subscription goes.
+func TestFeedsFullTextRoundTrips(t *testing.T) {
+	calls := fakePageReader(t)
+	srv, db := feedsEnv(t)
+	srv.Set("/summaries.xml", feedserver.Response{Body: []byte(summariesRSS)})
+	out, _, err := runOut(t, "feeds", "add", srv.URL("", "/summaries.xml"), "--full-text", "--db", db)
+	if err != nil || !strings.Contains(out, "Full text: 2 articles stored with their page's text.") {
+		t.Fatalf("add --full-text: %v\n%s", err, out)
+	}
+	if calls.Load() != 2 {
+		t.Fatalf("%d pages read, want 2", calls.Load())
+	}
+	if _, _, err := runOut(t, "feeds", "add", srv.URL("", "/fixtures/rss20.xml"), "--db", db); err != nil {
+		t.Fatal(err)
+	}
+	if calls.Load() != 2 {
+		t.Fatalf("an ordinary feed's pages were read (%d reads)", calls.Load())
+	}
+	st := openDB(t, db)
+	page, err := st.Articles(context.Background(), model.ArticlesQuery{Q: "story", PageSize: 10})
+	if err != nil || page.TotalResults != 2 {
+		t.Fatalf("articles with the page's text: %d (%v)", page.TotalResults, err)
+	}
+	for _, a := range page.Items {
+		if a.Content != "Full text of "+a.URL+".\n\nAnd the rest of the story." || !strings.HasPrefix(a.Description, "Summary ") {
+			t.Errorf("%s: description %q, content %q", a.URL, a.Description, a.Content)
+		}
+	}
+
+	fullText := func(db string) map[string]bool {
+		t.Helper()
+		out, _, err := runOut(t, "feeds", "list", "--db", db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		col := strings.Index(lines[0], "FULL TEXT")
+		if col < 0 {
+			t.Fatalf("list has no FULL TEXT column:\n%s", out)
+		}
+		got := map[string]bool{}
+		for _, l := range lines[1:] {
+			got[strings.Fields(l)[0]] = strings.HasPrefix(l[col:], "yes")
+		}
+		return got
+	}
+	before := fullText(db)
+	var id string
+	for k, on := range before {
+		if on {
+			id = k
+		}
+	}
+	if len(before) != 2 || id == "" {
+		t.Fatalf("list: %v, want one full-text feed of two", before)
+	}
+
+	exported, _, err := runOut(t, "feeds", "export", "--db", db)
+	if err != nil || strings.Count(exported, `fullText="true"`) != 1 {
+		t.Fatalf("export: %v\n%s", err, exported)
+	}
+	path := filepath.Join(t.TempDir(), "out.opml")
+	if err := os.WriteFile(path, []byte(exported), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	db2 := filepath.Join(t.TempDir(), "other.db")
+	if out, errOut, err := runOut(t, "feeds", "import", path, "--db", db2); err != nil || errOut != "" {
+		t.Fatalf("import: %v\n%s%s", err, out, errOut)
+	}
+	if after := fullText(db2); len(after) != 2 || !after[id] {
+		t.Fatalf("imported: %v, want %v", after, before)
+	}
+
+	out, _, err = runOut(t, "feeds", "set", id, "--full-text=false", "--db", db)
+	if err != nil || !strings.Contains(out, "is not full-text now") {
+		t.Fatalf("set --full-text=false: %v\n%s", err, out)
+	}
+	if fullText(db)[id] {
+		t.Fatal("still full-text after set --full-text=false")
+	}
+	out, _, err = runOut(t, "feeds", "set", srv.URL("", "/summaries.xml"), "--full-text", "--db", db)
+	if err != nil || !strings.Contains(out, "is full-text now") || !fullText(db)[id] {
+		t.Fatalf("set URL --full-text: %v\n%s", err, out)
+	}
+	out, _, err = runOut(t, "feeds", "set", id, "--full-text=true", "--db", db)
+	if err != nil || !strings.Contains(out, "is full-text already") {
+		t.Fatalf("set twice: %v\n%s", err, out)
+	}
+}
+
+func TestFeedsSetSaysWhatIsWrong(t *testing.T) {
+	srv, db := feedsEnv(t)
+	if _, _, err := runOut(t, "feeds", "add", srv.URL("", "/fixtures/rss20.xml"), "--db", db); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+		code int
+	}{
+		{[]string{"some-feed"}, `nothing to set for "some-feed": give --full-text`, 2},
+		{[]string{"no-such-feed", "--full-text"}, `no feed has the id or address "no-such-feed"`, 1},
+		{[]string{"x", "--full-text=maybe"}, `invalid argument "maybe" for "--full-text"`, 2},
+		{[]string{"--full-text"}, "accepts 1 arg", 2},
+	} {
+		_, _, err := runOut(t, append([]string{"feeds", "set", "--db", db}, tc.args...)...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || exitStatus(err) != tc.code {
+			t.Errorf("feeds set %v: error %v (status %d), want %q and status %d", tc.args, err, exitStatus(err), tc.want, tc.code)
+		}
+	}
+	_, _, err := runOut(t, "feeds", "set", "x", "--full-text", "--db", filepath.Join(t.TempDir(), "none.db"))
+	if err == nil || !strings.Contains(err.Error(), "holds no feeds") {
+		t.Errorf("set on no catalogue: %v", err)
+	}
+}
+
+// The real page reader, end to end over loopback: a full-text feed's new
+// article holds the text of its page's article, not the page's menus; a
+// page the site refuses keeps the feed's summary.
+func TestFeedsFullTextReadsTheArticleOfThePage(t *testing.T) {
+	srv, db := feedsEnv(t)
+	para := strings.Repeat("The council voted on Tuesday to rebuild the old harbour wall, which storms breached twice last winter. ", 6)
+	srv.Set("/story/1", feedserver.Response{ContentType: "text/html; charset=utf-8", Body: []byte(`<!doctype html>
+<html><head><title>Harbour wall to be rebuilt</title></head><body>
+<nav><a href="/">Home</a> <a href="/sport">Sport</a> <a href="/weather">Weather menu item</a></nav>
+<article><h1>Harbour wall to be rebuilt</h1>
+<p>` + para + `</p>
+<p>Work starts in spring and should take two years, the harbour master said. ` + para + `</p>
+</article>
+<aside>Advertisement: buy a boat today</aside>
+<footer>Copyright the Town Paper</footer>
+</body></html>`)})
+	srv.Set("/story/2", feedserver.Response{Status: 403})
+	srv.Set("/town.xml", feedserver.Response{Body: []byte(`<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0"><channel><title>Town Paper</title><link>` + srv.URL("", "/") + `</link>
+<item><title>Harbour wall to be rebuilt</title><link>` + srv.URL("", "/story/1") + `</link><guid>1</guid><description>The wall will be rebuilt.</description></item>
+<item><title>Refused</title><link>` + srv.URL("", "/story/2") + `</link><guid>2</guid><description>A summary only.</description></item>
+</channel></rss>`)})
+	out, _, err := runOut(t, "feeds", "add", srv.URL("", "/town.xml"), "--full-text", "--db", db)
+	if err != nil || !strings.Contains(out, "Full text: 1 article stored with its page's text; 1 page could not be read") {
+		t.Fatalf("add --full-text: %v\n%s", err, out)
+	}
+	st := openDB(t, db)
+	page, err := st.Headlines(context.Background(), model.HeadlinesQuery{PageSize: 10})
+	if err != nil || len(page.Items) != 2 {
+		t.Fatalf("headlines: %+v %v", page, err)
+	}
+	for _, a := range page.Items {
+		switch {
+		case strings.HasSuffix(a.URL, "/story/1"):
+			if a.Description != "The wall will be rebuilt." || !strings.Contains(a.Content, "Work starts in spring") ||
+				strings.Contains(a.Content, "Weather menu item") || strings.Contains(a.Content, "buy a boat") {
+				t.Errorf("story 1: description %q, content:\n%s", a.Description, a.Content)
+			}
+		default:
+			if a.Description != "A summary only." || a.Content != "" {
+				t.Errorf("story 2: description %q, content %q", a.Description, a.Content)
+			}
+		}
+	}
+	if reqs := srv.Requests("/story/1"); len(reqs) != 1 || !strings.HasPrefix(reqs[0].Header.Get("User-Agent"), "tidings/") {
+		t.Errorf("page requests: %+v", reqs)
 	}
 }

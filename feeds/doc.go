@@ -15,4 +15,14 @@
 //
 // Nothing is lost: a failed, empty or malformed fetch records why in the
 // feed's polling state and never removes or changes a stored article.
+//
+// A feed marked full-text (store.Feed.FullText, for feeds that carry only
+// summaries) has the page of each item new to the catalogue read by a
+// PageReader (the cli gives it tidings/extract), and the page's text
+// stored as the article's content, the feed's summary staying its
+// description. Pages are read before the poll is written, within the same
+// politeness: one request at a time per host, a few at once, a timeout
+// each, at most Options.FullTextItems per feed and poll. A page that
+// cannot be read is logged and leaves the feed's text; an article stored
+// already is never read again. See fulltext.go.
 package feeds

@@ -31,7 +31,7 @@ func (p *Poller) fetchOne(ctx context.Context, f store.Feed) fetched {
 	r := fetched{out: Outcome{Feed: f}, save: store.FeedPollResult{ID: f.Source.ID, Poll: f.Poll, Seen: now}}
 	poll := &r.save.Poll
 	poll.LastAttempt = now
-	resp, err := p.fetch.Fetch(ctx, f.URL, Validators{ETag: poll.ETag, LastModified: poll.LastModified})
+	resp, err := p.fetchFeed(ctx, f.URL, Validators{ETag: poll.ETag, LastModified: poll.LastModified})
 	if err != nil {
 		return p.failed(ctx, r, err)
 	}
@@ -57,10 +57,29 @@ func (p *Poller) fetchOne(ctx context.Context, f store.Feed) fetched {
 	}
 	r.out.Skipped = len(doc.Skipped)
 	r.save.Items = p.itemsToKeep(f, doc.Items, now)
+	p.fullText(ctx, f, r.save.Items, &r.out)
+	if f.FullText && ctx.Err() != nil {
+		// Cut short while reading pages: store nothing rather than the
+		// unread new items with the feed's text for good; the next pass
+		// fetches the feed again (its validators are not saved either).
+		r.out.Err, r.skip = ctx.Err(), true
+		return r
+	}
 	if src, changed := fillSource(f.Source, doc); changed {
 		r.source = &src
 	}
 	return r
+}
+
+// fetchFeed fetches a feed document in its host's turn, which page reads
+// share: one request at a time per host.
+func (p *Poller) fetchFeed(ctx context.Context, rawURL string, v Validators) (*Response, error) {
+	release, err := p.hosts.lock(ctx, hostOf(rawURL))
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	return p.fetch.Fetch(ctx, rawURL, v)
 }
 
 func (p *Poller) succeeded(poll *store.FeedPoll, now time.Time) {

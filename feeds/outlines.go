@@ -37,7 +37,7 @@ func (p *Poller) Import(ctx context.Context, outlines []opml.Outline) (ImportRes
 		}
 		// A missing title is filled in from the feed by its first poll.
 		name := o.Title
-		f := store.Feed{URL: o.XMLURL, AddedAt: now, Source: model.Source{
+		f := store.Feed{URL: o.XMLURL, AddedAt: now, FullText: o.FullText, Source: model.Source{
 			ID: Slug(name, site), Name: name, Description: o.Description, URL: site,
 			Category: o.Category, Language: o.Language, Country: o.Country,
 		}}
@@ -60,7 +60,7 @@ func Outlines(ctx context.Context, st store.FeedStore) ([]opml.Outline, error) {
 	for i, f := range feeds {
 		out[i] = opml.Outline{Title: f.Source.Name, XMLURL: f.URL, HTMLURL: f.Source.URL,
 			Description: f.Source.Description, Category: f.Source.Category,
-			Language: f.Source.Language, Country: f.Source.Country}
+			Language: f.Source.Language, Country: f.Source.Country, FullText: f.FullText}
 	}
 	return out, nil
 }

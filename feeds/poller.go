@@ -49,6 +49,16 @@ type Options struct {
 	// the response cache that every commit empties, from the readers;
 	// `feeds refresh`, alone on the machine, writes flat out. 0 means 1.
 	WriteShare float64
+	// Pages reads the article pages of full-text feeds' new items (see
+	// PageReader). nil: full-text feeds keep the feed's own text, which
+	// is logged once.
+	Pages PageReader
+	// FullTextItems bounds the pages read per full-text feed and poll:
+	// the newest new items' (DefaultFullTextItems). The other new items
+	// keep the feed's text.
+	FullTextItems int
+	// PageTimeout bounds reading one page (DefaultPageTimeout).
+	PageTimeout time.Duration
 }
 
 // Poller polls the catalogue's feeds. One pass runs at a time; it is safe
@@ -64,6 +74,15 @@ type Poller struct {
 	onPass  func(Pass)
 	rest    float64       // rest after a write, as a multiple of its time (WriteShare)
 	parsing chan struct{} // one parse at a time when sharing; nil: no limit
+
+	// Full text (see fulltext.go).
+	pages         PageReader
+	fullTextItems int
+	pageTimeout   time.Duration
+	pageSlots     chan struct{} // maxPageReads at once
+	hosts         hostGate      // one request at a time per host
+	noPages       sync.Once
+	noLookup      sync.Once
 
 	passMu  sync.Mutex // one pass at a time
 	writeMu sync.Mutex // one store write at a time: fetches run in parallel, writes queue
@@ -84,12 +103,19 @@ func NewPoller(st Store, o Options) *Poller {
 	if o.Concurrency <= 0 {
 		o.Concurrency = DefaultConcurrency
 	}
+	if o.FullTextItems <= 0 {
+		o.FullTextItems = DefaultFullTextItems
+	}
+	if o.PageTimeout <= 0 {
+		o.PageTimeout = DefaultPageTimeout
+	}
 	rest := 0.0
 	if o.WriteShare > 0 && o.WriteShare < 1 {
 		rest = 1/o.WriteShare - 1
 	}
 	p := &Poller{st: st, fetch: o.Fetcher, log: o.Logger, now: o.Now, sched: newSchedule(o.Interval),
-		workers: o.Concurrency, retain: o.Retain, onPass: o.OnPass, rest: rest, wake: make(chan struct{}, 1)}
+		workers: o.Concurrency, retain: o.Retain, onPass: o.OnPass, rest: rest, wake: make(chan struct{}, 1),
+		pages: o.Pages, fullTextItems: o.FullTextItems, pageTimeout: o.PageTimeout, pageSlots: make(chan struct{}, maxPageReads)}
 	if rest > 0 {
 		p.parsing = make(chan struct{}, 1)
 	}
@@ -104,6 +130,10 @@ type Outcome struct {
 	Stats       store.FeedWriteStats
 	Skipped     int   // items left out as unusable (logged with why)
 	Err         error // why the poll failed; nil on success
+	// FullText counts the new articles of a full-text feed stored with
+	// their page's text; FullTextFailed those whose page could not be
+	// read (logged with why), which keep the feed's text.
+	FullText, FullTextFailed int
 }
 
 // Summary adds up a pass.
@@ -116,6 +146,8 @@ type Summary struct {
 	Unreachable             int
 	New, Updated, Unchanged int
 	Pruned                  int // articles past the retention period, deleted
+	// FullText and FullTextFailed add up the feeds' (see Outcome).
+	FullText, FullTextFailed int
 }
 
 // Pass is one polling pass, for OnPass.
@@ -142,6 +174,8 @@ func (s *Summary) add(o Outcome) {
 	s.New += o.Stats.New
 	s.Updated += o.Stats.Updated
 	s.Unchanged += o.Stats.Unchanged
+	s.FullText += o.FullText
+	s.FullTextFailed += o.FullTextFailed
 }
 
 // RefreshOptions chooses what a pass polls and reports.

@@ -21,6 +21,9 @@ type Subscription struct {
 	// language tag ("en-GB" gives en and, as a region, gb).
 	Language model.Language
 	Country  model.Country
+	// FullText marks the feed full-text: each new article's content is
+	// the text of its page (see PageReader), these first ones included.
+	FullText bool
 }
 
 // Subscribe fetches sub.URL once to check that it is a feed (or a page
@@ -39,17 +42,19 @@ func (p *Poller) Subscribe(ctx context.Context, sub Subscription) (store.Feed, O
 	if err != nil {
 		return store.Feed{}, Outcome{}, err
 	}
-	f := store.Feed{URL: feedURL, AddedAt: now, Source: newSource(sub, feedURL, doc)}
+	f := store.Feed{URL: feedURL, AddedAt: now, Source: newSource(sub, feedURL, doc), FullText: sub.FullText}
 	f.Poll.ETag, f.Poll.LastModified = resp.Validators.ETag, resp.Validators.LastModified
 	f.Poll.LastAttempt, f.Poll.MinInterval = now, doc.MinInterval
 	p.succeeded(&f.Poll, now)
 	if f, err = p.addFeed(ctx, f); err != nil {
 		return store.Feed{}, Outcome{}, err
 	}
-	outs := p.write(ctx, []fetched{{
+	r := fetched{
 		out:  Outcome{Feed: f, Skipped: len(doc.Skipped)},
 		save: store.FeedPollResult{ID: f.Source.ID, Items: p.itemsToKeep(f, doc.Items, now), Poll: f.Poll, Seen: now},
-	}})
+	}
+	p.fullText(ctx, f, r.save.Items, &r.out)
+	outs := p.write(ctx, []fetched{r})
 	return f, outs[0], outs[0].Err
 }
 
@@ -69,7 +74,7 @@ func (p *Poller) notSubscribed(ctx context.Context, url string) error {
 // findFeed fetches raw; when it is a page rather than a feed, it tries the
 // feeds the page announces, in page order, and takes the first that is one.
 func (p *Poller) findFeed(ctx context.Context, raw string) (string, *Response, *normalise.Document, error) {
-	resp, err := p.fetch.Fetch(ctx, raw, Validators{})
+	resp, err := p.fetchFeed(ctx, raw, Validators{})
 	if err != nil {
 		return "", nil, nil, fmt.Errorf("fetch %s: %w", raw, err)
 	}
@@ -86,7 +91,7 @@ func (p *Poller) findFeed(ctx context.Context, raw string) (string, *Response, *
 		if err := p.notSubscribed(ctx, c); err != nil {
 			return "", nil, nil, err
 		}
-		resp, err := p.fetch.Fetch(ctx, c, Validators{})
+		resp, err := p.fetchFeed(ctx, c, Validators{})
 		if err == nil {
 			var doc *normalise.Document
 			if doc, err = normalise.Parse(resp.Body, resp.ContentType, resp.FinalURL, p.now()); err == nil {

@@ -21,6 +21,9 @@ type Outline struct {
 	Category    model.Category // "" when unknown
 	Language    model.Language // "" when unknown: the poller takes the feed's own
 	Country     model.Country  // "" when unknown
+	// FullText asks ingestion to store each article's extracted page text
+	// as its content (tidings' fullText attribute).
+	FullText bool
 }
 
 // Warning is a value in the file that could not be used. The outline is
@@ -67,7 +70,9 @@ var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 // Language comes from the language attribute, as a BCP 47 tag or close to
 // one: "en-GB" is en, "pt-BR" pt, "sv" se, "nb" and "nn" no, "ur" ud, "iw"
 // he. Country comes from the country attribute, tidings' extension that
-// [Write] emits, as an ISO 3166-1 alpha-2 code in any case. Titles and
+// [Write] emits, as an ISO 3166-1 alpha-2 code in any case. FullText comes
+// from the fullText attribute, tidings' other extension: true, 1 or yes in
+// any case (false, 0 or no are false; anything else is a warning). Titles and
 // descriptions have their runs of white space collapsed to one space.
 //
 // The error is for a file that cannot be read as OPML at all: not XML
@@ -209,6 +214,15 @@ func (p *parser) outline(t xml.StartElement, line int, inherited model.Category)
 			warn("%v", err)
 		}
 		o.Country = c
+	}
+	if attr := strings.TrimSpace(a.get("fulltext")); attr != "" {
+		switch strings.ToLower(attr) {
+		case "true", "1", "yes":
+			o.FullText = true
+		case "false", "0", "no":
+		default:
+			warn("fullText %q is neither true nor false; the feed's articles keep the feed's own text", attr)
+		}
 	}
 	p.outlines = append(p.outlines, o)
 	return inherited

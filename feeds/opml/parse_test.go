@@ -390,3 +390,31 @@ func TestWarningStringWithoutALine(t *testing.T) {
 		t.Errorf("String() = %s, want %s", got, want)
 	}
 }
+
+// fullText, tidings' extension, reads in any case; a value that is not a
+// yes or a no is a warning and leaves the feed as a plain one, and another
+// reader's namespaced attribute of the same name is not ours.
+func TestFullTextAttribute(t *testing.T) {
+	outlines, warnings := parseString(t, `<?xml version="1.0" encoding="UTF-8"?>
+<opml version="2.0" xmlns:frss="https://freshrss.org/opml">
+  <head><title>test</title></head>
+  <body>
+    <outline text="A" xmlUrl="https://a.example/rss" fullText="true"/>
+    <outline text="B" xmlUrl="https://b.example/rss" FULLTEXT="Yes"/>
+    <outline text="C" xmlUrl="https://c.example/rss" fullText="0"/>
+    <outline text="D" xmlUrl="https://d.example/rss" fullText="sometimes"/>
+    <outline text="E" xmlUrl="https://e.example/rss" frss:fullText="true" someReader="x"/>
+  </body>
+</opml>
+`)
+	var got []bool
+	for _, o := range outlines {
+		got = append(got, o.FullText)
+	}
+	if want := []bool{true, true, false, false, false}; !reflect.DeepEqual(got, want) {
+		t.Errorf("full text = %v, want %v", got, want)
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0].String(), `outline "D" (line 8): fullText "sometimes" is neither true nor false`) {
+		t.Errorf("warnings: %v", warnings)
+	}
+}

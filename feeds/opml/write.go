@@ -19,8 +19,10 @@ import (
 // other readers show categories; outlines without a category stay at the
 // top level. Sort by category first for one folder per category. Every
 // outline also carries its category, language and country (tidings'
-// extension) as attributes, so [Parse] reads the file back to the same
-// outlines.
+// extension) as attributes, and fullText="true" for a full-text feed
+// (tidings' other extension: plain attributes, which other readers ignore
+// as they do any they do not know), so [Parse] reads the file back to the
+// same outlines.
 //
 // Write refuses, naming the outline, what Parse would not read back: an
 // outline whose XMLURL is not an http or https address, or whose category,
@@ -79,12 +81,21 @@ func writeOutline(b *bytes.Buffer, indent string, o Outline) {
 		{"category", string(o.Category)},
 		{"language", string(o.Language)},
 		{"country", string(o.Country)},
+		{"fullText", fullText(o.FullText)},
 	} {
 		if a.value != "" {
 			attr(b, a.name, a.value)
 		}
 	}
 	b.WriteString("/>\n")
+}
+
+// fullText is the fullText attribute's value: only a full-text feed has it.
+func fullText(on bool) string {
+	if on {
+		return "true"
+	}
+	return ""
 }
 
 func writable(o Outline) error {

@@ -15,7 +15,7 @@ import (
 var tricky = []Outline{
 	{Title: `Tom & Jerry's <"News">`, XMLURL: "https://example.com/feed?a=1&b=<2>&c=\"3\"", HTMLURL: "https://example.com/?x=1&y=2",
 		Description: `Quotes " and ' and <tags> & more`, Category: "entertainment", Language: "en", Country: "us"},
-	{Title: "Dagens industri", XMLURL: "https://www.di.se/rss", Category: "business", Language: "se", Country: "se"},
+	{Title: "Dagens industri", XMLURL: "https://www.di.se/rss", Category: "business", Language: "se", Country: "se", FullText: true},
 	{Title: "BBC Urdu", XMLURL: "https://feeds.bbci.co.uk/urdu/rss.xml", Language: "ud", Country: "gb"},
 	{Title: "No category, no site", XMLURL: "http://plain.example/rss"},
 	{Title: "ynet", XMLURL: "https://www.ynet.co.il/Integration/StoryRss2.xml", HTMLURL: "https://www.ynet.co.il", Category: "general", Language: "he", Country: "il"},

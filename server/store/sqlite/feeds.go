@@ -849,3 +849,78 @@ func prepareAll(ctx context.Context, tx *sql.Tx, defs []stmtDef) (func(), error)
 
 // The SQLite store keeps feeds.
 var _ store.FeedStore = (*Store)(nil)
+
+// SetFeedFullText marks the feed id full-text (on) or not: whether
+// ingestion stores each new article's extracted page text as its content.
+// It changes no stored article, nor Generation. An unknown id is
+// store.ErrFeedNotFound.
+func (s *Store) SetFeedFullText(ctx context.Context, id string, on bool) error {
+	res, err := s.db.ExecContext(ctx, `UPDATE feeds SET full_text = ? WHERE id = ?`, on, id)
+	if err != nil {
+		return fmt.Errorf("set full text of feed %q: %w", id, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("set full text of feed %q: %w", id, store.ErrFeedNotFound)
+	}
+	return nil
+}
+
+// StoredFeedContents tells which of a poll's items of feed id the
+// catalogue holds already, matched as SaveFeedItems matches them (the
+// feed's entry GUID, then the URL), and the content stored for each: the
+// map has an entry for item i exactly when SaveFeedItems would not store
+// it as a new article (its URL may also be another source's article,
+// which SaveFeedItems leaves alone). It writes nothing. The feed poller
+// uses it to fetch the pages of new items only, and to keep the text it
+// extracted for the others.
+func (s *Store) StoredFeedContents(ctx context.Context, id string, items []store.FeedItem) (map[int]string, error) {
+	out := map[int]string{}
+	if len(items) == 0 {
+		return out, nil
+	}
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("look up items of feed %q: %w", id, err)
+	}
+	defer conn.Close()
+	guidURL, err := conn.PrepareContext(ctx, guidURLSQL)
+	if err != nil {
+		return nil, fmt.Errorf("look up items of feed %q: %w", id, err)
+	}
+	defer guidURL.Close()
+	byURL, err := conn.PrepareContext(ctx, `SELECT source_id, content FROM articles WHERE url = ?`)
+	if err != nil {
+		return nil, fmt.Errorf("look up items of feed %q: %w", id, err)
+	}
+	defer byURL.Close()
+	article := func(url string) (source, content string, ok bool, err error) {
+		err = byURL.QueryRowContext(ctx, url).Scan(&source, &content)
+		if errors.Is(err, sql.ErrNoRows) {
+			return "", "", false, nil
+		}
+		return source, content, err == nil, err
+	}
+	for i, it := range items {
+		var mapped string
+		if err := guidURL.QueryRowContext(ctx, id, it.GUID).Scan(&mapped); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return nil, fmt.Errorf("look up entry %q of feed %q: %w", it.GUID, id, err)
+		}
+		if mapped != "" && mapped != it.Article.URL {
+			src, content, ok, err := article(mapped)
+			if err != nil {
+				return nil, fmt.Errorf("look up article %s: %w", mapped, err)
+			}
+			if ok && src == id {
+				out[i] = content // the entry's article, unless its new URL has one
+			}
+		}
+		_, content, ok, err := article(it.Article.URL)
+		if err != nil {
+			return nil, fmt.Errorf("look up article %s: %w", it.Article.URL, err)
+		}
+		if ok {
+			out[i] = content
+		}
+	}
+	return out, nil
+}
