@@ -10,9 +10,12 @@ import (
 // browserDoneMsg reports how opening a link went.
 type browserDoneMsg struct{ err error }
 
-// openLink opens an http(s) link in the browser, inside a command: the
-// opener is started with the URL as its one argument, never via a shell.
-// Anything else is refused with a note.
+// openLink opens an http(s) link in the browser, inside a command. The
+// opener gets the address textsafe.SafeURL makes of raw (percent-encoded
+// pure ASCII: no space, quote or backtick) as its one argument, never via a
+// shell: a.openURL is github.com/pkg/browser's OpenURL, which runs
+// xdg-open/open with exec.Command(prog, url) (ShellExecute on Windows).
+// Anything that is not an http(s) web address is refused with a note.
 func (a *App) openLink(raw string) tea.Cmd {
 	u, ok := textsafe.SafeURL(raw)
 	if !ok {
@@ -32,7 +35,8 @@ func (a *App) browserDone(msg browserDoneMsg) tea.Cmd {
 	return a.status.Show("Opened in your browser.", common.LevelSuccess)
 }
 
-// copyLink puts an http(s) link on the clipboard with OSC 52.
+// copyLink puts an http(s) link on the clipboard with OSC 52, in the same
+// encoded form openLink opens.
 func (a *App) copyLink(raw string) tea.Cmd {
 	u, ok := textsafe.SafeURL(raw)
 	if !ok {

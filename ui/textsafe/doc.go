@@ -11,6 +11,7 @@
 // Clean and Line sanitise; Width, Truncate and Wrap measure and cut
 // sanitised text in terminal cells without splitting grapheme clusters;
 // FromHTML turns HTML fragments into clean plain text; SplitTruncation
-// recognises the "… [+N chars]" marker some services append; SafeURL admits
-// only absolute http(s) URLs.
+// recognises the "… [+N chars]" marker some services append; SafeURL turns
+// an http(s) link into the percent-encoded, printable-ASCII address a
+// browser would visit (IDN hosts in punycode) and refuses anything else.
 package textsafe
