@@ -25,7 +25,7 @@ func (l ListKeys) Full() [][]key.Binding {
 
 // Short is the reader's one-line help.
 func (r ReaderKeys) Short() []key.Binding {
-	return []key.Binding{r.Down, r.Next, r.Prev, r.OpenBrowser, r.CopyLink, r.Back}
+	return []key.Binding{r.Down, r.Next, r.Prev, r.FullText, r.OpenBrowser, r.Find, r.Links, r.Back}
 }
 
 // Full is the reader's columns of the full help.
@@ -33,8 +33,50 @@ func (r ReaderKeys) Full() [][]key.Binding {
 	return [][]key.Binding{
 		{r.Up, r.Down, r.PageUp, r.PageDown, r.Top, r.Bottom},
 		{r.Next, r.Prev, r.OpenBrowser, r.CopyLink, r.Back},
+		{r.FullText, r.Links, r.Find},
 	}
 }
+
+// Finding is the reader's keys while a find is active: n and N move
+// between matches, so next article is → or J only, and esc clears the
+// find before it goes back.
+func (r ReaderKeys) Finding() ReaderKeys {
+	r.Next = key.NewBinding(key.WithKeys("right", "J"), key.WithHelp("→/J", "next article"))
+	r.Back = key.NewBinding(key.WithKeys(r.Back.Keys()...), key.WithHelp(r.Back.Help().Key, "clear find, then back"))
+	return r
+}
+
+// FindShort is the reader's one-line help while a find is active.
+func (r ReaderKeys) FindShort() []key.Binding {
+	f := r.Finding()
+	return []key.Binding{f.NextMatch, f.PrevMatch, f.Find, f.Next, f.Back}
+}
+
+// FindFull is the reader's full help while a find is active.
+func (r ReaderKeys) FindFull() [][]key.Binding {
+	f := r.Finding()
+	return [][]key.Binding{
+		{f.Up, f.Down, f.PageUp, f.PageDown, f.Top, f.Bottom},
+		{f.NextMatch, f.PrevMatch, f.Find, f.Back},
+		{f.Next, f.Prev, f.OpenBrowser, f.CopyLink, f.FullText, f.Links},
+	}
+}
+
+// Short is the link list's one-line help.
+func (l LinkListKeys) Short() []key.Binding {
+	return []key.Binding{l.Number, l.Open, l.Copy, l.Down, l.Close}
+}
+
+// Full is the link list's columns of the full help.
+func (l LinkListKeys) Full() [][]key.Binding {
+	return [][]key.Binding{
+		{l.Up, l.Down, l.PageUp, l.PageDown, l.Top, l.Bottom},
+		{l.Number, l.Open, l.Copy, l.Close},
+	}
+}
+
+// All lists the find prompt's keys.
+func (f FindKeys) All() []key.Binding { return []key.Binding{f.Submit, f.Cancel} }
 
 // Short is the one-line help of an open picker.
 func (p PickerKeys) Short() []key.Binding {
@@ -79,6 +121,9 @@ func (k *KeyMap) Contexts() map[string][]key.Binding {
 		"sources":        withGlobal(list, k.Sources.All()),
 		"search results": withGlobal(list, k.Search.Results()),
 		"reader":         withGlobal(flatten(k.Reader.Full())),
+		"reader find":    withGlobal(flatten(k.Reader.FindFull())),
+		"link list":      append(flatten(k.Links.Full()), k.Global.ForceQuit),
+		"find prompt":    append(k.Find.All(), k.Global.ForceQuit),
 		"picker":         append(k.Picker.Full(), k.Global.ForceQuit),
 		"search form":    append(k.Search.Form(), k.Global.ForceQuit),
 	}

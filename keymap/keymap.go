@@ -14,6 +14,8 @@ type KeyMap struct {
 	Global    GlobalKeys
 	List      ListKeys
 	Reader    ReaderKeys
+	Links     LinkListKeys
+	Find      FindKeys
 	Picker    PickerKeys
 	Headlines HeadlinesKeys
 	Sources   SourcesKeys
@@ -47,7 +49,12 @@ type ListKeys struct {
 	Refresh     key.Binding
 }
 
-// ReaderKeys scroll the article reader and step between articles.
+// ReaderKeys scroll the article reader, step between articles, and work
+// the full text: fetch it, list its links, find in it.
+//
+// NextMatch shares n with Next: while a find is active n and N move
+// between matches, and Finding gives the bindings of that context (next
+// article is then → or J only).
 type ReaderKeys struct {
 	Up          key.Binding
 	Down        key.Binding
@@ -60,6 +67,33 @@ type ReaderKeys struct {
 	Back        key.Binding
 	OpenBrowser key.Binding
 	CopyLink    key.Binding
+	FullText    key.Binding
+	Links       key.Binding
+	Find        key.Binding
+	NextMatch   key.Binding
+	PrevMatch   key.Binding
+}
+
+// LinkListKeys drive the reader's list of an article's links. Digits are
+// typed into the list (they pick a link by number), so the global screen
+// keys 1, 2 and 3 are off while it is open.
+type LinkListKeys struct {
+	Up       key.Binding
+	Down     key.Binding
+	PageUp   key.Binding
+	PageDown key.Binding
+	Top      key.Binding
+	Bottom   key.Binding
+	Number   key.Binding
+	Open     key.Binding
+	Copy     key.Binding
+	Close    key.Binding
+}
+
+// FindKeys drive the reader's find prompt.
+type FindKeys struct {
+	Submit key.Binding
+	Cancel key.Binding
 }
 
 // PickerKeys drive an open picker. Letters are typed into its filter, so
@@ -143,6 +177,28 @@ func Default() *KeyMap {
 			Back:        bind([]string{"esc", "backspace"}, "esc", "back"),
 			OpenBrowser: bind([]string{"o"}, "o", "open in browser"),
 			CopyLink:    bind([]string{"y"}, "y", "copy link"),
+			FullText:    bind([]string{"f"}, "f", "full text"),
+			Links:       bind([]string{"L"}, "L", "links"),
+			Find:        bind([]string{"/"}, "/", "find"),
+			NextMatch:   bind([]string{"n"}, "n", "next match"),
+			PrevMatch:   bind([]string{"N"}, "N", "previous match"),
+		},
+		Links: LinkListKeys{
+			Up:       bind([]string{"up", "k"}, "↑/k", "up"),
+			Down:     bind([]string{"down", "j"}, "↓/j", "down"),
+			PageUp:   bind([]string{"pgup", "ctrl+b", "ctrl+u"}, "pgup", "page up"),
+			PageDown: bind([]string{"pgdown", "ctrl+f", "ctrl+d", "space"}, "pgdn", "page down"),
+			Top:      bind([]string{"g", "home"}, "g/home", "first"),
+			Bottom:   bind([]string{"G", "end"}, "G/end", "last"),
+			Number: bind([]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"},
+				"0-9", "pick link by number"),
+			Open:  bind([]string{"enter", "o"}, "enter/o", "open link"),
+			Copy:  bind([]string{"y"}, "y", "copy link"),
+			Close: bind([]string{"esc", "L", "q"}, "esc", "close list"),
+		},
+		Find: FindKeys{
+			Submit: bind([]string{"enter"}, "enter", "find"),
+			Cancel: bind([]string{"esc"}, "esc", "cancel"),
 		},
 		Picker: PickerKeys{
 			Up:       bind([]string{"up", "ctrl+p", "ctrl+k"}, "↑", "up"),

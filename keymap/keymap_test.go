@@ -89,3 +89,22 @@ func hasKey(b key.Binding, k string) bool {
 	}
 	return false
 }
+
+// n is next article in the reader and next match while a find is active;
+// the find context's next article keeps → and J only.
+func TestFindingFreesN(t *testing.T) {
+	r := Default().Reader
+	n := tea.KeyPressMsg{Code: 'n', Text: "n"}
+	if !key.Matches(n, r.Next) || !key.Matches(n, r.NextMatch) {
+		t.Fatal("n should be next article and next match")
+	}
+	f := r.Finding()
+	if key.Matches(n, f.Next) || !key.Matches(tea.KeyPressMsg{Code: tea.KeyRight}, f.Next) {
+		t.Fatal("while finding, n must not step articles and → must")
+	}
+	for _, b := range []key.Binding{r.FullText, r.Links, r.Find, r.NextMatch, r.PrevMatch} {
+		if b.Help().Desc == "" {
+			t.Errorf("%v has no help", b.Keys())
+		}
+	}
+}

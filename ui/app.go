@@ -65,6 +65,13 @@ type Config struct {
 	// status bar says how the feeds stand, and r on Headlines also asks
 	// for a polling pass (feeds.go).
 	Feeds common.Feeds
+	// FullText fetches the readable article behind a link for the
+	// reader's f (extract.Extractor satisfies it); nil: the feature is
+	// off, and f says why in the status bar.
+	FullText common.FullText
+	// FullTextAuto fetches the full text as an article opens when the
+	// service's text is truncated, short or missing.
+	FullTextAuto bool
 	// Hint is a one-line note shown in the status bar at start (for
 	// hintTTL), such as how to leave the demo for real news; "" for none.
 	Hint string
@@ -130,6 +137,9 @@ func New(cfg Config) *App {
 		Demo:     cfg.Demo,
 		Feeds:    cfg.Feeds,
 		BaseURL:  cfg.BaseURL,
+
+		FullText:     cfg.FullText,
+		FullTextAuto: cfg.FullTextAuto,
 	}
 	a := &App{
 		ctx:       ctx,

@@ -51,9 +51,9 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		if msg.Step && (a.active != common.Reader || a.reader.Origin() != msg.Origin) {
 			return nil // the user left the reader while the step waited for a page
 		}
-		a.reader.SetArticle(msg.Item, msg.Origin)
+		fetch := a.reader.SetArticle(msg.Item, msg.Origin) // the full text, in auto mode
 		a.ctx.Read.Mark(articles.Key(msg.Item))
-		return a.switchTo(common.Reader)
+		return tea.Batch(fetch, a.switchTo(common.Reader))
 	case common.StepArticleMsg:
 		if a.active != common.Reader {
 			return nil // sent by the reader just before the user left it

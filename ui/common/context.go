@@ -54,6 +54,12 @@ type Context struct {
 	// it for a refresh through RefreshFeedsMsg and word their help for it.
 	Feeds   Feeds
 	BaseURL string // for error hints; never holds the key
+	// FullText fetches an article's page for the reader's full-text view
+	// (f); nil: the feature is off and f says so.
+	FullText FullText
+	// FullTextAuto makes the reader fetch the full text on open when the
+	// service's text is truncated, short or missing.
+	FullTextAuto bool
 	// Lifetime is the parent of every request's context; the root
 	// cancels it when the reader quits, so no request outlives the UI.
 	// nil: context.Background().

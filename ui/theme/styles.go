@@ -3,6 +3,7 @@ package theme
 import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/textinput"
+	"charm.land/glamour/v2/ansi"
 	"charm.land/lipgloss/v2"
 )
 
@@ -34,6 +35,12 @@ type Styles struct {
 	}
 	Reader struct {
 		Title, Meta, Time, Body, More, Link, Rule, Label lipgloss.Style
+		// The full text: the "[image: …]" lines, the note saying where
+		// the text comes from, a failure, the spinner while fetching, and
+		// find's matches (Current is the one the view is on).
+		Image, Note, Failure, Spinner, Match, Current lipgloss.Style
+		// The link list: numbers and the selected row.
+		LinkNumber, LinkSelected lipgloss.Style
 	}
 	Picker struct {
 		Box, Title, Option, Selected, Current, Count, Empty lipgloss.Style
@@ -46,6 +53,8 @@ type Styles struct {
 
 	Help      help.Styles
 	TextInput textinput.Styles
+	// Markdown is the glamour style of the reader's full text.
+	Markdown ansi.StyleConfig
 }
 
 // New builds the styles for a background and colour mode.
@@ -99,6 +108,15 @@ func New(isDark, noColor bool) *Styles {
 	s.Reader.Link = st().Underline(true).Foreground(p.Accent)
 	s.Reader.Rule = st().Foreground(p.Subtle)
 	s.Reader.Label = st().Foreground(p.Muted)
+	s.Reader.Image = st().Italic(true).Foreground(p.Muted)
+	s.Reader.Note = st().Italic(true).Foreground(p.Muted)
+	s.Reader.Failure = st().Foreground(p.Error)
+	s.Reader.Spinner = st().Foreground(p.Accent)
+	s.Reader.Match = st().Foreground(p.OnAccent).Background(p.Subtle)
+	s.Reader.Current = st().Bold(true).Foreground(p.OnAccent).Background(p.Accent)
+	s.Reader.LinkNumber = st().Foreground(p.Accent)
+	s.Reader.LinkSelected = st().Bold(true).Foreground(p.Primary)
+	s.Markdown = markdownStyle(p)
 
 	s.Picker.Box = st().Border(lipgloss.RoundedBorder()).BorderForeground(p.Highlight).Padding(0, 1)
 	s.Picker.Title = st().Bold(true).Foreground(p.Primary)
@@ -164,6 +182,14 @@ func monochrome(isDark bool) *Styles {
 	s.Reader.More = st().Italic(true)
 	s.Reader.Link = st().Underline(true)
 	s.Reader.Rule = plain
+	s.Reader.Image, s.Reader.Note = st().Italic(true), st().Italic(true)
+	s.Reader.Failure = st().Bold(true)
+	s.Reader.Spinner = plain
+	s.Reader.Match = st().Underline(true)
+	s.Reader.Current = st().Reverse(true)
+	s.Reader.LinkNumber = st().Bold(true)
+	s.Reader.LinkSelected = st().Reverse(true).Bold(true)
+	s.Markdown = monochromeMarkdown()
 
 	s.Picker.Box = st().Border(lipgloss.RoundedBorder()).Padding(0, 1)
 	s.Picker.Title = st().Bold(true)

@@ -34,3 +34,16 @@ func TestColourThemeUsesColour(t *testing.T) {
 		t.Fatalf("colour theme rendered no colour: %q", out)
 	}
 }
+
+// The full text's glamour style carries no colour under NO_COLOR and the
+// palette's colours otherwise.
+func TestMarkdownStyleFollowsThePalette(t *testing.T) {
+	mono := New(true, true).Markdown
+	if mono.Heading.Color != nil || mono.Link.Color != nil || mono.Code.Color != nil || mono.BlockQuote.Color != nil {
+		t.Fatal("the NO_COLOR markdown style has colours")
+	}
+	dark, light := New(true, false).Markdown, New(false, false).Markdown
+	if dark.Heading.Color == nil || *dark.Heading.Color != "#A99CFF" || *light.Heading.Color != "#4B3FD1" {
+		t.Fatalf("headings not in Primary: %v / %v", dark.Heading.Color, light.Heading.Color)
+	}
+}

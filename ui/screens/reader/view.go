@@ -15,10 +15,18 @@ const maxTextWidth = 100
 // margin is the blank space left of the text.
 const margin = 2
 
-// Status implements common.Screen: how far through the article we are.
+// Status implements common.Screen: the spinner while the full text is
+// fetched, the find's "match 3 of 12", or how far through the article we
+// are.
 func (m *Model) Status() string {
 	if !m.has {
 		return ""
+	}
+	if m.full.fetching {
+		return m.spin.View() + " fetching the full text"
+	}
+	if m.find.active() {
+		return m.findStatus()
 	}
 	total := m.vp.TotalLineCount()
 	if total <= m.vp.Height() {
@@ -32,8 +40,19 @@ func (m *Model) View() string {
 	if m.width <= 0 || m.height <= 0 {
 		return ""
 	}
+	if m.links.open {
+		return m.linksView()
+	}
 	m.rebuild()
+	if m.find.prompt {
+		return m.vp.View() + "\n" + strings.Repeat(" ", margin) + m.find.input.View()
+	}
 	return m.vp.View() + "\n" + m.rule()
+}
+
+// textWidth is the width text is wrapped to.
+func (m *Model) textWidth() int {
+	return max(min(m.width-2*margin, maxTextWidth), 10)
 }
 
 // rule is the last line: a thin rule closing the text (the scroll
@@ -51,20 +70,30 @@ func (m *Model) rebuild() {
 	k := buildKey{
 		width: m.width, themeGen: m.ctx.ThemeGen,
 		minute: m.ctx.Clock().Unix() / 60, article: articles.Key(m.item),
+		full: m.full.gen,
 	}
 	if k == m.built {
 		return
 	}
 	m.built = k
+	old := len(m.base)
+	m.base = m.lines()
+	if !m.refind(old) {
+		m.setContent(m.base)
+	}
+}
+
+// setContent puts lines in the viewport, keeping the scroll position.
+func (m *Model) setContent(lines []string) {
 	y := m.vp.YOffset()
-	m.vp.SetContentLines(m.lines())
+	m.vp.SetContentLines(lines)
 	m.vp.SetYOffset(y)
 }
 
 // lines lays the article out at the current width.
 func (m *Model) lines() []string {
 	s := m.ctx.Styles.Reader
-	w := max(min(m.width-2*margin, maxTextWidth), 10)
+	w := m.textWidth()
 	pad := strings.Repeat(" ", margin)
 	var out []string
 	para := func(render func(...string) string, text string) {
@@ -90,21 +119,57 @@ func (m *Model) lines() []string {
 	if abs := common.AbsoluteTime(it.PublishedAt, m.ctx.Loc()); abs != "" {
 		para(s.Time.Render, abs+" · "+common.RelativeTime(m.ctx.Clock(), it.PublishedAt))
 	}
-	out = append(out, "")
-	if it.Description != "" {
-		para(s.Body.Render, it.Description)
+	if m.full.showing && m.full.doc != nil {
+		d := m.full.doc
+		para(s.Time.Render, readingTime(d.words))
+		out = append(out, "")
+		para(s.Note.Render, "The page's own text, fetched from "+d.host+". f shows the service's snippet.")
+		out = append(out, "")
+		for _, l := range m.fullBody() {
+			if l == "" {
+				out = append(out, "")
+				continue
+			}
+			out = append(out, pad+l)
+		}
+		out = append(out, "")
+	} else {
+		out = append(out, "")
+		if it.Description != "" {
+			para(s.Body.Render, it.Description)
+			out = append(out, "")
+		}
+		if it.Content != "" && it.Content != it.Description {
+			para(s.Body.Render, it.Content)
+		}
+		full := m.ctx.FullText != nil && it.URL != ""
+		switch {
+		case it.More > 0 && full:
+			para(s.More.Render, fmt.Sprintf("%d more characters at the source — press f to read it here, o to open it in the browser", it.More))
+		case it.More > 0:
+			para(s.More.Render, fmt.Sprintf("%d more characters at the source — press o", it.More))
+		}
+		if it.Description == "" && it.Content == "" {
+			if full {
+				para(s.Label.Render, "The service sent no text for this article. Press f to read it here, or o to open it at the source.")
+			} else {
+				para(s.Label.Render, "The service sent no text for this article. Press o to read it at the source.")
+			}
+		}
+		switch {
+		case m.full.fetching:
+			out = append(out, "")
+			para(s.Note.Render, "Fetching the full text from "+m.full.host+"… esc stops.")
+		case m.full.failure != "":
+			out = append(out, "")
+			para(s.Failure.Render, "Could not fetch the full text: "+m.full.failure+".")
+			para(s.Label.Render, "o still opens the article in the browser.")
+		case m.full.doc != nil:
+			out = append(out, "")
+			para(s.Label.Render, "f shows the page's full text again.")
+		}
 		out = append(out, "")
 	}
-	if it.Content != "" && it.Content != it.Description {
-		para(s.Body.Render, it.Content)
-	}
-	if it.More > 0 {
-		para(s.More.Render, fmt.Sprintf("%d more characters at the source — press o", it.More))
-	}
-	if it.Description == "" && it.Content == "" {
-		para(s.Label.Render, "The service sent no text for this article. Press o to read it at the source.")
-	}
-	out = append(out, "")
 	switch {
 	case it.URL != "":
 		out = append(out, pad+s.Label.Render("Link"))

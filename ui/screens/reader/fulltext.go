@@ -1,0 +1,220 @@
+package reader
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"tidings/extract"
+	"tidings/ui/common"
+	"tidings/ui/components/articles"
+	"tidings/ui/textsafe"
+)
+
+// shortText is the length (in bytes) under which the service's text counts
+// as short: FullTextAuto then fetches the page on open.
+const shortText = 400
+
+// fullState is the full text of the article showing: the fetch under way,
+// the article fetched, whether it is shown instead of the service's
+// snippet, and the last failure. It belongs to one article (key) and is
+// reset when another opens.
+type fullState struct {
+	guard    common.FetchGuard
+	fetching bool
+	host     string // the host being fetched, for the spinner's line
+	key      string // articles.Key of the article this state is for
+	doc      *fullDoc
+	showing  bool
+	failure  string // why the last fetch failed, as the user reads it
+	gen      int    // changes with any of the above, for the view's cache
+	body     bodyCache
+}
+
+// fullDoc is a fetched article, its display strings cleaned once.
+type fullDoc struct {
+	markdown string // raw: renderMarkdown cleans it
+	host     string
+	words    int
+	links    []linkItem
+}
+
+// linkItem is one link of the article: Text and Shown are cleaned for
+// display; URL is sent to the root as it came, which applies the rules
+// of o (SafeURL) before opening or copying it.
+type linkItem struct {
+	Text, Shown, URL string
+}
+
+// bodyCache is the rendered Markdown at one width and theme, so scrolling,
+// the minute tick and find never render again.
+type bodyCache struct {
+	width, themeGen int
+	key             string
+	lines           []string
+}
+
+// fullTextMsg is the answer to a fetch: the article, rendered at the width
+// the reader had when it asked, or the error.
+type fullTextMsg struct {
+	id   uint64
+	key  string
+	doc  *fullDoc
+	body bodyCache
+	err  error
+}
+
+func newDoc(a extract.Article) *fullDoc {
+	d := &fullDoc{markdown: a.Markdown, words: a.Words, host: hostOf(a.URL)}
+	d.links = make([]linkItem, len(a.Links))
+	for i, l := range a.Links {
+		// Show the address o would open (percent-encoded, IDN hosts in
+		// punycode), so a look-alike host cannot pass for another.
+		shown, ok := textsafe.SafeURL(l.URL)
+		if !ok {
+			shown = textsafe.Line(l.URL)
+		}
+		d.links[i] = linkItem{Text: textsafe.Line(l.Text), Shown: shown, URL: l.URL}
+	}
+	return d
+}
+
+// hostOf is the cleaned host of a URL, or "the page" when it has none.
+func hostOf(u string) string {
+	p, err := url.Parse(u)
+	if err != nil || p.Host == "" {
+		return "the page"
+	}
+	return textsafe.Line(p.Hostname())
+}
+
+// wantsFull reports whether FullTextAuto should fetch this article's page:
+// its text was cut, is short or is missing.
+func wantsFull(it articles.Item) bool {
+	return it.URL != "" && (it.More > 0 || len(it.Description)+len(it.Content) < shortText)
+}
+
+// resetFull forgets the full text of the previous article; a fetch for it
+// still under way is cancelled and its answer will be dropped.
+func (m *Model) resetFull(key string) {
+	m.full.guard.Abort()
+	m.full = fullState{guard: m.full.guard, key: key, gen: m.full.gen + 1}
+}
+
+// toggleFull is f: fetch the full text, or switch between it and the
+// service's snippet once it is here.
+func (m *Model) toggleFull() tea.Cmd {
+	switch {
+	case !m.has:
+		return nil
+	case m.full.fetching:
+		return common.Status("Still fetching the full text… esc stops.", common.LevelInfo)
+	case m.full.doc != nil:
+		m.full.showing = !m.full.showing
+		m.full.gen++
+		m.vp.GotoTop()
+		if m.full.showing {
+			return nil
+		}
+		return common.Status("The service's snippet: f shows the full text again.", common.LevelInfo)
+	case m.ctx.FullText == nil:
+		return common.Status("Full text is off in this session: no page reader is set up. o opens the article in the browser.", common.LevelWarning)
+	case m.item.URL == "":
+		return common.Status("This article has no web address to fetch its text from.", common.LevelWarning)
+	}
+	return m.fetchFull()
+}
+
+// fetchFull asks the page reader for the article's text. The command only
+// captures copies: the page reader, the URL, the request's id, and what
+// the render needs, so the Markdown is laid out off the UI goroutine.
+func (m *Model) fetchFull() tea.Cmd {
+	ctx, id := m.full.guard.BeginWithin(m.ctx.Parent())
+	m.full.fetching, m.full.failure = true, ""
+	m.full.host = hostOf(m.item.URL)
+	m.full.gen++
+	ft, pageURL, key := m.ctx.FullText, m.item.URL, m.full.key
+	opts, themeGen := m.renderOpts(), m.ctx.ThemeGen
+	fetch := func() tea.Msg {
+		a, err := ft.Extract(ctx, pageURL)
+		if err != nil {
+			return fullTextMsg{id: id, key: key, err: err}
+		}
+		doc := newDoc(a)
+		body := bodyCache{width: opts.width, themeGen: themeGen, key: key, lines: renderMarkdown(doc.markdown, opts)}
+		return fullTextMsg{id: id, key: key, doc: doc, body: body}
+	}
+	return tea.Batch(m.spin.Tick, fetch)
+}
+
+// cancelFull is esc while fetching: the request is cancelled and its
+// answer, should one still come, dropped. The reader stays open.
+func (m *Model) cancelFull() tea.Cmd {
+	m.full.guard.Abort()
+	m.full.fetching = false
+	m.full.gen++
+	return common.Status("Stopped fetching the full text. esc again goes back.", common.LevelInfo)
+}
+
+// fullArrived applies a fetch's answer if it is for the request in flight.
+func (m *Model) fullArrived(msg fullTextMsg) tea.Cmd {
+	if msg.key != m.full.key || !m.full.guard.Finish(msg.id) {
+		return nil // another article, or cancelled: too late
+	}
+	m.full.fetching = false
+	m.full.gen++
+	if msg.err != nil {
+		m.full.failure = textsafe.Line(msg.err.Error())
+		return common.Status("Could not fetch the full text: "+m.full.failure+". o opens it in the browser.", common.LevelError)
+	}
+	m.full.doc, m.full.showing, m.full.body = msg.doc, true, msg.body
+	m.vp.GotoTop()
+	return common.Status(fmt.Sprintf("Full text: %s from %s. f shows the service's snippet.", wordCount(msg.doc.words), msg.doc.host), common.LevelSuccess)
+}
+
+// renderOpts is what renderMarkdown needs, at the reader's current size
+// and theme.
+func (m *Model) renderOpts() renderOpts {
+	s := m.ctx.Styles
+	return renderOpts{width: m.textWidth(), style: s.Markdown, image: s.Reader.Image, body: sgrPrefix(s.Reader.Body)}
+}
+
+// fullBody is the rendered Markdown at the current width and theme,
+// rendered now only if the width or theme changed since (a resize
+// reflows; scrolling never renders).
+func (m *Model) fullBody() []string {
+	c := m.full.body
+	if c.width == m.textWidth() && c.themeGen == m.ctx.ThemeGen && c.key == m.full.key && c.lines != nil {
+		return c.lines
+	}
+	o := m.renderOpts()
+	m.full.body = bodyCache{width: o.width, themeGen: m.ctx.ThemeGen, key: m.full.key, lines: renderMarkdown(m.full.doc.markdown, o)}
+	return m.full.body.lines
+}
+
+// wordCount is "1 word" or "2,345 words".
+func wordCount(n int) string {
+	if n == 1 {
+		return "1 word"
+	}
+	return fmt.Sprintf("%s words", thousands(n))
+}
+
+// readingTime is the "N words · ~M min read" line (230 words a minute).
+func readingTime(n int) string {
+	return fmt.Sprintf("%s · ~%d min read", wordCount(n), max((n+115)/230, 1))
+}
+
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
