@@ -9,9 +9,12 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
+	"tidings/model"
 	"tidings/server"
+	"tidings/server/demo"
 	"tidings/server/demodb"
 	"tidings/server/store"
 )
@@ -21,7 +24,11 @@ import (
 type localService struct {
 	baseURL string
 	apiKey  string
-	stop    func()
+	// pageRewrite, for the demo, points the full-text extractor at the
+	// pages the demo service serves for its own .example articles; nil
+	// otherwise (see demoPages).
+	pageRewrite func(pageURL string) string
+	stop        func()
 }
 
 // startDemo starts the demo service (see startLocal).
@@ -44,7 +51,31 @@ type localService struct {
 // read-only, with publication times presented relative to now so that
 // "latest" is always fresh.
 func startDemo(ctx context.Context) (*localService, error) {
-	return startLocal(ctx, func() (store.Catalogue, error) { return demodb.Open(time.Now()) })
+	svc, err := startLocal(ctx, func() (store.Catalogue, error) { return demodb.Open(time.Now()) })
+	if err != nil {
+		return nil, err
+	}
+	svc.pageRewrite = demo.PageRewrite(strings.TrimSuffix(svc.baseURL, "/v2"))
+	return svc, nil
+}
+
+// demoPages is the demo service's handler with the article pages beside
+// it. The demo's articles link to honest addresses under .example (RFC
+// 2606), which exist nowhere; so that f still shows a whole article, the
+// demo serves a page for each of its own articles at demo.PagesPath, and
+// only the demo's extractor is pointed there (demo.PageRewrite). Every
+// other path is the service.
+func demoPages(st store.Catalogue, service http.Handler) http.Handler {
+	byURL, ok := st.(interface {
+		ArticleByURL(ctx context.Context, url string) (model.Article, error)
+	})
+	if !ok {
+		return service
+	}
+	mux := http.NewServeMux()
+	mux.Handle(demo.PagesPath, demo.PagesHandler(byURL.ArticleByURL))
+	mux.Handle("/", service)
+	return mux
 }
 
 // startLocal binds a loopback port at once and opens the catalogue in
@@ -100,7 +131,7 @@ func localHandler(open func() (store.Catalogue, error), key string) (st store.Ca
 		st.Close()
 		return nil, nil, err
 	}
-	return st, h, nil
+	return st, demoPages(st, h), nil
 }
 
 // unavailable answers every request with the reason the demo could not

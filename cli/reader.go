@@ -77,6 +77,7 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 		Demo:     svc.demo,
 		Feeds:    svc.feeds,
 		Hint:     svc.hint,
+		FullText: &readerFullText{rewrite: svc.pageRewrite, log: debugLogger()},
 		// An in-process service answers faster than a frame: its first
 		// requests need not wait for the first frame.
 		LocalService: svc.local,
@@ -108,6 +109,7 @@ type readerService struct {
 	demo, local     bool
 	feeds           common.Feeds // personal mode's poller; nil otherwise
 	hint            string
+	pageRewrite     func(pageURL string) string // the demo's article pages (see demoPages)
 	stop            func()
 }
 
@@ -140,7 +142,7 @@ func chooseService(ctx context.Context, cfg readerConfig) (readerService, error)
 		return readerService{}, fmt.Errorf("start the demo service: %w", err)
 	}
 	return readerService{baseURL: svc.baseURL, apiKey: svc.apiKey, display: "the built-in demo service",
-		demo: true, local: true, hint: demoHint, stop: svc.stop}, nil
+		demo: true, local: true, hint: demoHint, pageRewrite: svc.pageRewrite, stop: svc.stop}, nil
 }
 
 // The collector's targets, when GOGC is not set (which still wins).
