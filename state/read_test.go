@@ -75,4 +75,3 @@ func TestReadHistoryIsBounded(t *testing.T) {
 		t.Errorf("SetHistoryLimit(0) set %d", s.maxRead.Load())
 	}
 }
-
