@@ -3,6 +3,7 @@ package reader
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -54,6 +55,9 @@ type bodyCache struct {
 	width, themeGen int
 	key             string
 	lines           []string
+	// partial: lines are the article's first screens only; the rest is
+	// being rendered and arrives as a fullRestMsg.
+	partial bool
 }
 
 // fullTextMsg is the answer to a fetch: the article, rendered at the width
@@ -64,6 +68,15 @@ type fullTextMsg struct {
 	doc  *fullDoc
 	body bodyCache
 	err  error
+	// rest renders the rest of a long article (body is then partial);
+	// nil when body is whole.
+	rest tea.Cmd
+}
+
+// fullRestMsg is the whole of a long article's rendered text, following
+// the fullTextMsg that brought its first screens.
+type fullRestMsg struct {
+	body bodyCache
 }
 
 func newDoc(a extract.Article) *fullDoc {
@@ -143,8 +156,19 @@ func (m *Model) fetchFull() tea.Cmd {
 			return fullTextMsg{id: id, key: key, err: err}
 		}
 		doc := newDoc(a)
-		body := bodyCache{width: opts.width, themeGen: themeGen, key: key, lines: renderMarkdown(doc.markdown, opts)}
-		return fullTextMsg{id: id, key: key, doc: doc, body: body}
+		// The first screens are laid out and shown first; the rest
+		// follows a few tens of milliseconds later at most.
+		head, rest := splitHead(splitChunks(textsafe.Clean(doc.markdown)))
+		body := bodyCache{width: opts.width, themeGen: themeGen, key: key, lines: renderChunks(head, opts)}
+		msg := fullTextMsg{id: id, key: key, doc: doc, body: body}
+		if len(rest) > 0 {
+			msg.body.partial = true
+			msg.rest = func() tea.Msg {
+				all := joinBlocks(slices.Clip(body.lines), [][]string{renderChunks(rest, opts)})
+				return fullRestMsg{body: bodyCache{width: opts.width, themeGen: themeGen, key: key, lines: all}}
+			}
+		}
+		return msg
 	}
 	return tea.Batch(m.spin.Tick, fetch)
 }
@@ -171,7 +195,21 @@ func (m *Model) fullArrived(msg fullTextMsg) tea.Cmd {
 	}
 	m.full.doc, m.full.showing, m.full.body = msg.doc, true, msg.body
 	m.vp.GotoTop()
-	return common.Status(fmt.Sprintf("Full text: %s from %s. f shows the service's snippet.", wordCount(msg.doc.words), msg.doc.host), common.LevelSuccess)
+	return tea.Batch(msg.rest,
+		common.Status(fmt.Sprintf("Full text: %s from %s. f shows the service's snippet.", wordCount(msg.doc.words), msg.doc.host), common.LevelSuccess))
+}
+
+// restArrived completes a long article's text, unless the reader moved to
+// another article, or re-rendered it whole at another width or theme, in
+// the meantime. The scroll position stays.
+func (m *Model) restArrived(msg fullRestMsg) tea.Cmd {
+	c := m.full.body
+	if !c.partial || c.key != msg.body.key || c.width != msg.body.width || c.themeGen != msg.body.themeGen {
+		return nil
+	}
+	m.full.body = msg.body
+	m.full.gen++
+	return nil
 }
 
 // renderOpts is what renderMarkdown needs, at the reader's current size

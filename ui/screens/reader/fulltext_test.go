@@ -2,6 +2,7 @@ package reader
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -282,3 +283,59 @@ func TestNarrowFullTextFitsTheFrame(t *testing.T) {
 
 var _ = model.Article{}
 var _ = time.Second
+
+// A long article's first screens show as soon as they are laid out; the
+// rest follows without moving the reader's place, and a rest laid out
+// for another width is dropped.
+func TestLongArticleShowsItsFirstScreensFirst(t *testing.T) {
+	m := newReader(104, 40)
+	long := extract.Article{URL: article.URL, Markdown: longMarkdown(10000), Words: 10000}
+	m.ctx.FullText = &fakeFullText{articles: map[string]extract.Article{article.URL: long}}
+	m.SetArticle(articles.FromArticle(article), common.Headlines)
+
+	var first fullTextMsg
+	for _, msg := range runAll(m.Update(press("f"))) {
+		if ft, ok := msg.(fullTextMsg); ok {
+			first = ft
+		}
+	}
+	if first.rest == nil || !first.body.partial {
+		t.Fatalf("a 10,000-word article came whole (rest %v, partial %v)", first.rest != nil, first.body.partial)
+	}
+	runAll(m.Update(first)) // the rest is not delivered yet
+	m.View()
+	headLines := m.vp.TotalLineCount()
+	if !strings.Contains(ansi.Strip(m.View()), "The committee heard") || headLines < 40 {
+		t.Fatalf("the first screens are not shown (%d lines):\n%s", headLines, ansi.Strip(m.View()))
+	}
+	keys(m, "j", "j", "j")
+	y := m.vp.YOffset()
+
+	rest := runAll(first.rest)
+	if len(rest) != 1 {
+		t.Fatalf("rest gave %d messages", len(rest))
+	}
+	feed(m, m.Update(rest[0]))
+	m.View()
+	if got := m.vp.TotalLineCount(); got < 5*headLines {
+		t.Errorf("the rest did not arrive: %d lines, %d before", got, headLines)
+	}
+	if m.vp.YOffset() != y {
+		t.Errorf("the rest moved the reader from line %d to %d", y, m.vp.YOffset())
+	}
+	keys(m, "G")
+	if lines := strings.Split(ansi.Strip(m.View()), "\n"); slices.ContainsFunc(lines, func(l string) bool { return strings.TrimSpace(l) == "…" }) {
+		t.Errorf("the end still says the rest is coming:\n%s", strings.Join(lines, "\n"))
+	}
+
+	// A rest for an old width is too late.
+	stale := rest[0].(fullRestMsg)
+	stale.body.width = 60
+	m.full.body.partial = true
+	before := m.vp.TotalLineCount()
+	feed(m, m.Update(stale))
+	m.View()
+	if m.vp.TotalLineCount() != before {
+		t.Errorf("a rest laid out for another width replaced the text")
+	}
+}

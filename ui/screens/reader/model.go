@@ -196,6 +196,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		return cmd
 	case fullTextMsg:
 		return m.fullArrived(msg)
+	case fullRestMsg:
+		return m.restArrived(msg)
 	case spinner.TickMsg:
 		if msg.ID != m.spin.ID() || !m.full.fetching {
 			return nil // idle means idle: the spinner stops with the fetch

@@ -132,6 +132,10 @@ func (m *Model) lines() []string {
 			}
 			out = append(out, pad+l)
 		}
+		if m.full.body.partial {
+			out = append(out, "")
+			para(s.Note.Render, "…") // the rest is being laid out
+		}
 		out = append(out, "")
 	} else {
 		out = append(out, "")
