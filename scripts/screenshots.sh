@@ -27,7 +27,7 @@ shoot() {
   local name=$1 cols=$2 rows=$3 args=$4; shift 4
   tmux kill-session -t lead-shots 2>/dev/null || true
   tmux new-session -d -s lead-shots -x "$cols" -y "$rows" \
-    "env -u NEWS_API_BASE_URL -u NEWS_API_KEY XDG_DATA_HOME=$data TERM=xterm-256color COLORTERM=truecolor $work/tidings $args"
+    "env -u NEWS_API_BASE_URL -u NEWS_API_KEY XDG_DATA_HOME=$data XDG_CACHE_HOME=$work/cache TERM=xterm-256color COLORTERM=truecolor $work/tidings $args"
   sleep 1.5
   for k in "$@"; do tmux send-keys -t lead-shots "$k"; sleep 0.6; done
   sleep 0.8
@@ -60,6 +60,7 @@ shoot headlines 120 40 ""
 shoot sources   120 40 "--screen sources"
 shoot search    120 40 "--query election"
 shoot reader    120 40 "" Enter
+shoot fulltext  120 40 "--country us" Enter f
 shoot help      120 40 "" "?"
 shoot wide      160 45 ""
 
@@ -70,6 +71,6 @@ feeds_pid=$!
 for _ in $(seq 50); do [ -s "$work/fixtures.opml" ] && break; sleep 0.1; done
 data="$work/feeds"
 XDG_DATA_HOME=$data "$work/tidings" feeds import "$work/fixtures.opml" >/dev/null
-XDG_DATA_HOME=$data "$work/tidings" feeds refresh >/dev/null 2>&1
+XDG_DATA_HOME=$data XDG_CACHE_HOME=$work/cache "$work/tidings" feeds refresh >/dev/null 2>&1
 shoot feeds 120 40 ""
 kill "$feeds_pid"
