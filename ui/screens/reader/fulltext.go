@@ -216,7 +216,8 @@ func (m *Model) restArrived(msg fullRestMsg) tea.Cmd {
 // and theme.
 func (m *Model) renderOpts() renderOpts {
 	s := m.ctx.Styles
-	return renderOpts{width: m.textWidth(), style: s.Markdown, image: s.Reader.Image, body: sgrPrefix(s.Reader.Body)}
+	return renderOpts{width: m.textWidth(), style: s.Markdown, image: s.Reader.Image,
+		body: sgrPrefix(s.Reader.Body), linkNumber: sgrPrefix(s.Reader.LinkNumber)}
 }
 
 // fullBody is the rendered Markdown at the current width and theme,

@@ -124,6 +124,9 @@ func TestFullTextIsStyledFromThePalette(t *testing.T) {
 		t.Errorf("image line not muted: %q", image)
 	}
 	body := strings.Join(m.base, "\n")
+	if num := sgrPrefix(m.ctx.Styles.Reader.LinkNumber); !strings.Contains(body, num+"[1]\x1b[m") {
+		t.Errorf("the link numbers do not stand out (%q):\n%q", num, body)
+	}
 	// The article's own link (opened and closed) only.
 	if n, ours := strings.Count(body, "\x1b]"), strings.Count(body, "\x1b]8;id=tidings-article;"); n != 2 || ours != 1 {
 		t.Errorf("%d OSC sequences in the full text, %d of them the article's link", n, ours)

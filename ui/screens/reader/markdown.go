@@ -24,7 +24,14 @@ type renderOpts struct {
 	// body is the SGR sequence of the body text's colour ("" for none):
 	// glamour's document has no colour of its own (see theme.markdownStyle).
 	body string
+	// linkNumber is the SGR sequence the links' numbers ("[3]") are
+	// drawn in, so the links stand out of the text ("" for none).
+	linkNumber string
 }
+
+// linkMarker is a link's number in the rendered text. It cannot match
+// inside an SGR sequence, which never holds a ']'.
+var linkMarker = regexp.MustCompile(`\[[0-9]{1,4}\]`)
 
 // sgrPrefix is the SGR sequence a style opens with ("" if it has none).
 func sgrPrefix(st lipgloss.Style) string {
@@ -152,6 +159,9 @@ func glamourLines(r *glamour.TermRenderer, md string, o renderOpts) []string {
 	lines := make([]string, 0, len(raw))
 	for _, l := range raw {
 		l = sgrOnly(l, o.body)
+		if o.linkNumber != "" && strings.IndexByte(l, ']') >= 0 {
+			l = linkMarker.ReplaceAllString(l, o.linkNumber+"$0\x1b[m"+o.body)
+		}
 		if xansi.StringWidth(l) > o.width {
 			l = xansi.Truncate(l, o.width, "")
 		}
