@@ -75,6 +75,15 @@ type Config struct {
 	// Hint is a one-line note shown in the status bar at start (for
 	// hintTTL), such as how to leave the demo for real news; "" for none.
 	Hint string
+	// Keys are the key bindings (the user's, from the config file); help
+	// shows them. nil: keymap.Default().
+	Keys *keymap.KeyMap
+	// Background fixes the theme to a dark or light background; the zero
+	// value (theme.BackgroundAuto) follows the terminal's.
+	Background theme.Background
+	// Palette adjusts the colours for a background (the user's colour
+	// overrides); nil: the stock palette.
+	Palette theme.Adjust
 }
 
 // listScreens are the screens with tabs, in tab order.
@@ -94,6 +103,8 @@ type App struct {
 	width, height int
 	isDark        bool
 	noColor       bool
+	fixedBg       bool         // Config.Background chose dark or light: the terminal's is ignored
+	palette       theme.Adjust // Config.Palette
 	version       string
 
 	// openURL opens a checked http(s) URL; tests replace it.
@@ -125,10 +136,15 @@ func New(cfg Config) *App {
 		now = time.Now
 	}
 	lifetime, cancel := context.WithCancel(context.Background())
+	keys := cfg.Keys
+	if keys == nil {
+		keys = keymap.Default()
+	}
+	isDark := cfg.Background != theme.BackgroundLight // dark until the terminal says otherwise
 	ctx := &common.Context{
 		Lifetime: lifetime,
-		Styles:   theme.New(true, noColor), // dark until the terminal says otherwise
-		Keys:     keymap.Default(),
+		Styles:   theme.NewAdjusted(isDark, noColor, cfg.Palette),
+		Keys:     keys,
 		Client:   cfg.Client,
 		Dialect:  cfg.Dialect,
 		PageSize: cfg.PageSize,
@@ -146,8 +162,10 @@ func New(cfg Config) *App {
 		reader:    reader.New(ctx),
 		status:    statusbar.New(ctx),
 		help:      help.New(),
-		isDark:    true,
+		isDark:    isDark,
 		noColor:   noColor,
+		fixedBg:   cfg.Background != theme.BackgroundAuto,
+		palette:   cfg.Palette,
 		term:      cfg.Terminal,
 		eager:     cfg.LocalService,
 		onStarted: cfg.OnStarted,

@@ -70,13 +70,34 @@ type tab struct {
 func (a *App) tabs() []tab {
 	out := make([]tab, 0, 4)
 	for i, id := range listScreens {
-		n := fmt.Sprint(i + 1)
-		out = append(out, tab{id, n + " " + a.screens[id].Title(), n})
+		// The key that opens the screen, as the user bound it.
+		n := a.screenKey(id).Help().Key
+		label := a.screens[id].Title()
+		if n != "" {
+			label = n + " " + label
+		} else {
+			n = fmt.Sprint(i + 1) // unbound: the tab's place
+		}
+		out = append(out, tab{id, label, n})
 	}
 	if _, ok := a.reader.Article(); ok {
 		out = append(out, tab{common.Reader, "Article", "A"})
 	}
 	return out
+}
+
+// screenKey is the binding that opens a list screen.
+func (a *App) screenKey(id common.ScreenID) key.Binding {
+	g := a.ctx.Keys.Global
+	switch id {
+	case common.Headlines:
+		return g.Headlines
+	case common.Sources:
+		return g.Sources
+	case common.Search:
+		return g.Search
+	}
+	return key.Binding{}
 }
 
 // brand is the header's left part: name, then the badge naming what is

@@ -207,11 +207,11 @@ func (a *App) cycle(delta int) tea.Cmd {
 // value is replaced in place, so every screen's pointer sees it, and
 // ThemeGen tells the row caches to drop their entries.
 func (a *App) setTheme(isDark bool) {
-	if isDark == a.isDark {
+	if isDark == a.isDark || a.fixedBg {
 		return
 	}
 	a.isDark = isDark
-	*a.ctx.Styles = *theme.New(isDark, a.noColor)
+	*a.ctx.Styles = *theme.NewAdjusted(isDark, a.noColor, a.palette)
 	a.ctx.ThemeGen++
 	a.help.Styles = a.ctx.Styles.Help
 }

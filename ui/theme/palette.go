@@ -14,6 +14,17 @@ import (
 	"charm.land/lipgloss/v2"
 )
 
+// Background says which background the theme is for.
+type Background int
+
+// The backgrounds: auto follows the terminal's answer to
+// tea.RequestBackgroundColor; dark and light are the user's choice.
+const (
+	BackgroundAuto Background = iota
+	BackgroundDark
+	BackgroundLight
+)
+
 // Palette names the colours by role, resolved for one background.
 type Palette struct {
 	Text      color.Color // body text

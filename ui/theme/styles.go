@@ -58,11 +58,22 @@ type Styles struct {
 }
 
 // New builds the styles for a background and colour mode.
-func New(isDark, noColor bool) *Styles {
+func New(isDark, noColor bool) *Styles { return NewAdjusted(isDark, noColor, nil) }
+
+// Adjust changes a resolved palette before the styles are built from it:
+// the user's colour overrides for that background.
+type Adjust func(isDark bool, p *Palette)
+
+// NewAdjusted is New with the palette adjusted first (adjust may be nil).
+// NO_COLOR has no palette: the overrides do not apply to it.
+func NewAdjusted(isDark, noColor bool, adjust Adjust) *Styles {
 	if noColor {
 		return monochrome(isDark)
 	}
 	p := NewPalette(isDark)
+	if adjust != nil {
+		adjust(isDark, &p)
+	}
 	s := &Styles{IsDark: isDark}
 	st := lipgloss.NewStyle
 
