@@ -3,6 +3,7 @@ package extract
 import (
 	"errors"
 	"fmt"
+	"strconv"
 )
 
 // Kind says what went wrong with an extraction, in terms a reader can act
@@ -29,7 +30,8 @@ const (
 	KindHTTP
 	// KindTooManyRedirects: more than five redirects.
 	KindTooManyRedirects
-	// KindTooLarge: the body is larger than Options.MaxBytes.
+	// KindTooLarge: the body is larger than Options.MaxBytes, or the
+	// page has more elements than any article page has.
 	KindTooLarge
 	// KindNotHTML: the address serves something other than a web page.
 	KindNotHTML
@@ -111,6 +113,10 @@ func (e *Error) tooLargeMessage() string {
 	if errors.As(e.Err, &tl) {
 		return "the page is larger than " + sizeWords(tl.limit)
 	}
+	var tc *tooComplexError
+	if errors.As(e.Err, &tc) {
+		return fmt.Sprintf("the page is too complex to read here (over %s elements)", thousandsSep(maxElements))
+	}
 	return "the page is too large"
 }
 
@@ -161,4 +167,13 @@ func sizeWords(n int64) string {
 // newError builds an *Error.
 func newError(kind Kind, pageURL string, err error) *Error {
 	return &Error{Kind: kind, URL: pageURL, Err: err}
+}
+
+// thousandsSep writes n with commas between thousands ("50,000").
+func thousandsSep(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

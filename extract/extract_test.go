@@ -373,3 +373,25 @@ func TestFromHTMLContentType(t *testing.T) {
 		t.Fatalf("FromHTML with no content type: %v, %d words", err, a.Words)
 	}
 }
+
+// A page of more small elements than any article page has is refused at
+// once rather than read for seconds; deep nesting is flattened, not
+// refused.
+func TestCrowdedPagesAreRefusedQuickly(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("<html><body><article><h1>Crowded</h1>")
+	for range 30_000 {
+		b.WriteString("<div class=card><a href=/x>teaser headline words</a></div>\n")
+	}
+	b.WriteString("</article></body></html>")
+	_, err := FromHTML([]byte(b.String()), "text/html", "https://crowded.example/")
+	var xe *Error
+	if !errors.As(err, &xe) || xe.Kind != KindTooLarge ||
+		xe.Error() != "the page is too complex to read here (over 50,000 elements)" {
+		t.Fatalf("a page of 60,000 elements gave %v", err)
+	}
+	nested, _ := pageserver.Get("/nested")
+	if _, err := FromHTML(nested.Body, nested.ContentType, "https://www.gazette.example/nested"); err != nil {
+		t.Errorf("the deeply nested page was refused: %v", err)
+	}
+}

@@ -23,7 +23,8 @@ var errTooShort = errors.New("the readable text is too short")
 // body is the raw page; contentType its HTTP Content-Type ("" allowed),
 // which with the byte order mark and the page's <meta> gives the
 // charset; pageURL the page's address, against which relative links are
-// resolved. Errors are *Error (KindBadURL, KindNotHTML, KindNoArticle).
+// resolved. Errors are *Error (KindBadURL, KindNotHTML, KindNoArticle, and
+// KindTooLarge for a page of more elements than any article page has).
 // It caps neither size nor time: bound body before calling it (Extract
 // caps it at Options.MaxBytes).
 func FromHTML(body []byte, contentType, pageURL string) (a Article, err error) {
@@ -40,7 +41,11 @@ func FromHTML(body []byte, contentType, pageURL string) (a Article, err error) {
 		return Article{}, newError(KindNotHTML, pageURL, &notHTMLError{mediaType: mediaType(contentType)})
 	}
 	a, perr = extractArticle(body, contentType, base)
-	if perr != nil {
+	var complex *tooComplexError
+	switch {
+	case errors.As(perr, &complex):
+		return Article{}, newError(KindTooLarge, pageURL, perr)
+	case perr != nil:
 		return Article{}, newError(KindNoArticle, pageURL, perr)
 	}
 	return a, nil
