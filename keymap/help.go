@@ -7,7 +7,7 @@ func (g GlobalKeys) Short() []key.Binding { return []key.Binding{g.Help, g.Quit}
 
 // Full is the global column of the full help.
 func (g GlobalKeys) Full() []key.Binding {
-	return []key.Binding{g.Headlines, g.Sources, g.Search, g.NextTab, g.PrevTab, g.Help, g.Quit, g.ForceQuit}
+	return []key.Binding{g.Headlines, g.Sources, g.Search, g.Saved, g.NextTab, g.PrevTab, g.Help, g.Quit, g.ForceQuit}
 }
 
 // Short is the one-line help of a list: the keys a newcomer needs first.
@@ -23,16 +23,31 @@ func (l ListKeys) Full() [][]key.Binding {
 	}
 }
 
+// ArticleShort is the one-line help of a list of articles: Short with
+// save.
+func (l ListKeys) ArticleShort() []key.Binding {
+	return []key.Binding{l.Down, l.Up, l.Open, l.OpenBrowser, l.Save, l.Refresh}
+}
+
+// ArticleFull is the full help of a list of articles: Full with save
+// among the actions.
+func (l ListKeys) ArticleFull() [][]key.Binding {
+	return [][]key.Binding{
+		{l.Up, l.Down, l.PageUp, l.PageDown, l.Top, l.Bottom},
+		{l.Open, l.OpenBrowser, l.CopyLink, l.Save, l.Refresh},
+	}
+}
+
 // Short is the reader's one-line help.
 func (r ReaderKeys) Short() []key.Binding {
-	return []key.Binding{r.Down, r.Next, r.Prev, r.FullText, r.OpenBrowser, r.Find, r.Links, r.Back}
+	return []key.Binding{r.Down, r.Next, r.Prev, r.FullText, r.Save, r.OpenBrowser, r.Find, r.Links, r.Back}
 }
 
 // Full is the reader's columns of the full help.
 func (r ReaderKeys) Full() [][]key.Binding {
 	return [][]key.Binding{
 		{r.Up, r.Down, r.PageUp, r.PageDown, r.Top, r.Bottom},
-		{r.Next, r.Prev, r.OpenBrowser, r.CopyLink, r.Back},
+		{r.Next, r.Prev, r.OpenBrowser, r.CopyLink, r.Save, r.Back},
 		{r.FullText, r.Links, r.Find},
 	}
 }
@@ -58,7 +73,7 @@ func (r ReaderKeys) FindFull() [][]key.Binding {
 	return [][]key.Binding{
 		{f.Up, f.Down, f.PageUp, f.PageDown, f.Top, f.Bottom},
 		{f.NextMatch, f.PrevMatch, f.Find, f.Back},
-		{f.Next, f.Prev, f.OpenBrowser, f.CopyLink, f.FullText, f.Links},
+		{f.Next, f.Prev, f.OpenBrowser, f.CopyLink, f.Save, f.FullText, f.Links},
 	}
 }
 
@@ -102,13 +117,18 @@ func (s SearchKeys) Form() []key.Binding {
 }
 
 // Results lists the search screen's own keys while its results have focus.
-func (s SearchKeys) Results() []key.Binding { return []key.Binding{s.Focus, s.Sort} }
+func (s SearchKeys) Results() []key.Binding { return []key.Binding{s.Focus, s.Sort, s.Watch} }
+
+// All lists the Saved screen's own keys, as its help shows them (Confirm
+// only works after Delete).
+func (s SavedKeys) All() []key.Binding { return []key.Binding{s.Section, s.Delete} }
 
 // Contexts returns, for each situation the user can be in, every binding
 // active at once. Within one context no key may be bound twice; the tests
 // check that, and help generation relies on it.
 func (k *KeyMap) Contexts() map[string][]key.Binding {
 	list := flatten(k.List.Full())
+	articleList := flatten(k.List.ArticleFull())
 	withGlobal := func(groups ...[]key.Binding) []key.Binding {
 		out := append([]key.Binding(nil), k.Global.Full()...)
 		for _, g := range groups {
@@ -117,9 +137,11 @@ func (k *KeyMap) Contexts() map[string][]key.Binding {
 		return out
 	}
 	return map[string][]key.Binding{
-		"headlines":      withGlobal(list, k.Headlines.All()),
+		"headlines":      withGlobal(articleList, k.Headlines.All()),
 		"sources":        withGlobal(list, k.Sources.All()),
-		"search results": withGlobal(list, k.Search.Results()),
+		"search results": withGlobal(articleList, k.Search.Results()),
+		"saved":          withGlobal(articleList, k.Saved.All()),
+		"delete watch":   {k.Saved.Confirm, k.Global.ForceQuit},
 		"reader":         withGlobal(flatten(k.Reader.Full())),
 		"reader find":    withGlobal(flatten(k.Reader.FindFull())),
 		"link list":      append(flatten(k.Links.Full()), k.Global.ForceQuit),

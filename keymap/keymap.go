@@ -20,6 +20,7 @@ type KeyMap struct {
 	Headlines HeadlinesKeys
 	Sources   SourcesKeys
 	Search    SearchKeys
+	Saved     SavedKeys
 }
 
 // GlobalKeys work on every screen unless a text field has focus (then only
@@ -28,6 +29,7 @@ type GlobalKeys struct {
 	Headlines key.Binding
 	Sources   key.Binding
 	Search    key.Binding
+	Saved     key.Binding
 	NextTab   key.Binding
 	PrevTab   key.Binding
 	Help      key.Binding
@@ -35,7 +37,8 @@ type GlobalKeys struct {
 	ForceQuit key.Binding
 }
 
-// ListKeys move through and act on any list of articles or sources.
+// ListKeys move through and act on any list of articles or sources. Save
+// applies to lists of articles only (see ArticleShort, ArticleFull).
 type ListKeys struct {
 	Up          key.Binding
 	Down        key.Binding
@@ -47,6 +50,7 @@ type ListKeys struct {
 	OpenBrowser key.Binding
 	CopyLink    key.Binding
 	Refresh     key.Binding
+	Save        key.Binding
 }
 
 // ReaderKeys scroll the article reader, step between articles, and work
@@ -67,6 +71,7 @@ type ReaderKeys struct {
 	Back        key.Binding
 	OpenBrowser key.Binding
 	CopyLink    key.Binding
+	Save        key.Binding
 	FullText    key.Binding
 	Links       key.Binding
 	Find        key.Binding
@@ -133,6 +138,20 @@ type SearchKeys struct {
 	Leave     key.Binding
 	Focus     key.Binding
 	Sort      key.Binding
+	// Watch keeps the form's query as a watched search, under a name
+	// asked for in a prompt (enter keeps it, esc cancels).
+	Watch key.Binding
+}
+
+// SavedKeys are the Saved screen's own keys; its lists use ListKeys (b
+// there removes the selected article from the saved ones).
+type SavedKeys struct {
+	// Section moves between the watches and the saved articles.
+	Section key.Binding
+	// Delete asks to delete the selected watch; Confirm, pressed next,
+	// deletes it (any other key keeps it).
+	Delete  key.Binding
+	Confirm key.Binding
 }
 
 func bind(keys []string, helpKey, desc string) key.Binding {
@@ -147,6 +166,7 @@ func Default() *KeyMap {
 			Headlines: bind([]string{"1"}, "1", "headlines"),
 			Sources:   bind([]string{"2"}, "2", "sources"),
 			Search:    bind([]string{"3"}, "3", "search"),
+			Saved:     bind([]string{"4"}, "4", "saved"),
 			NextTab:   bind([]string{"tab"}, "tab", "next screen"),
 			PrevTab:   bind([]string{"shift+tab"}, "shift+tab", "previous screen"),
 			Help:      bind([]string{"?"}, "?", "help"),
@@ -164,6 +184,7 @@ func Default() *KeyMap {
 			OpenBrowser: bind([]string{"o"}, "o", "open in browser"),
 			CopyLink:    bind([]string{"y"}, "y", "copy link"),
 			Refresh:     bind([]string{"r", "f5"}, "r", "refresh/retry"),
+			Save:        bind([]string{"b"}, "b", "save/unsave"),
 		},
 		Reader: ReaderKeys{
 			Up:          bind([]string{"k", "up"}, "↑/k", "scroll up"),
@@ -177,6 +198,7 @@ func Default() *KeyMap {
 			Back:        bind([]string{"esc", "backspace"}, "esc", "back"),
 			OpenBrowser: bind([]string{"o"}, "o", "open in browser"),
 			CopyLink:    bind([]string{"y"}, "y", "copy link"),
+			Save:        bind([]string{"b"}, "b", "save/unsave"),
 			FullText:    bind([]string{"f"}, "f", "full text"),
 			Links:       bind([]string{"L"}, "L", "links"),
 			Find:        bind([]string{"/"}, "/", "find"),
@@ -229,6 +251,12 @@ func Default() *KeyMap {
 			Leave:     bind([]string{"esc"}, "esc", "to results"),
 			Focus:     bind([]string{"/", "i"}, "/", "edit search"),
 			Sort:      bind([]string{"S"}, "S", "cycle sort order"),
+			Watch:     bind([]string{"w"}, "w", "watch this search"),
+		},
+		Saved: SavedKeys{
+			Section: bind([]string{"w"}, "w", "watches/articles"),
+			Delete:  bind([]string{"x", "delete"}, "x", "delete watch"),
+			Confirm: bind([]string{"y"}, "y", "yes, delete"),
 		},
 	}
 }

@@ -1,5 +1,5 @@
 // Package ui is the reader's root model: it owns the screens (headlines,
-// sources, search and the article reader), routes messages between them,
+// sources, search, saved and the article reader), routes messages between them,
 // handles the global keys, and lays out the header with its tabs, the
 // active screen, the status bar and the help line.
 //
@@ -24,6 +24,7 @@ import (
 	"tidings/ui/components/statusbar"
 	"tidings/ui/screens/headlines"
 	"tidings/ui/screens/reader"
+	"tidings/ui/screens/saved"
 	"tidings/ui/screens/search"
 	"tidings/ui/screens/sources"
 	"tidings/ui/theme"
@@ -84,16 +85,22 @@ type Config struct {
 	// Palette adjusts the colours for a background (the user's colour
 	// overrides); nil: the stock palette.
 	Palette theme.Adjust
+	// State is the reader's memory (a *state.Store): read history, saved
+	// articles, watched searches. nil: nothing outlives the session; b
+	// and w say so. It is used only inside commands, after start-up
+	// (state.go).
+	State common.State
 }
 
 // listScreens are the screens with tabs, in tab order.
-var listScreens = []common.ScreenID{common.Headlines, common.Sources, common.Search}
+var listScreens = []common.ScreenID{common.Headlines, common.Sources, common.Search, common.Saved}
 
 // App is the root tea.Model.
 type App struct {
 	ctx     *common.Context
 	screens map[common.ScreenID]common.Screen
 	reader  *reader.Model
+	saved   *saved.Model
 	active  common.ScreenID
 	status  *statusbar.Model
 	help    help.Model
@@ -126,6 +133,7 @@ type App struct {
 	onStarted  func() // Config.OnStarted
 	hint       string // Config.Hint, shown by Init
 	feeds      feedsState
+	memory     memoryState
 }
 
 // New builds the UI. Nothing is fetched until the program runs Init.
@@ -156,10 +164,13 @@ func New(cfg Config) *App {
 
 		FullText:     cfg.FullText,
 		FullTextAuto: cfg.FullTextAuto,
+		State:        cfg.State,
 	}
+	savedScreen := saved.New(ctx)
 	a := &App{
 		ctx:       ctx,
 		reader:    reader.New(ctx),
+		saved:     savedScreen,
 		status:    statusbar.New(ctx),
 		help:      help.New(),
 		isDark:    isDark,
@@ -177,6 +188,7 @@ func New(cfg Config) *App {
 			common.Headlines: headlines.New(ctx, cfg.Headlines),
 			common.Sources:   sources.New(ctx, cfg.Sources),
 			common.Search:    search.New(ctx, cfg.Search),
+			common.Saved:     savedScreen,
 		},
 	}
 	a.help.Styles = ctx.Styles.Help
@@ -212,7 +224,13 @@ func (a *App) Init() tea.Cmd {
 			a.background = append(a.background, a.screens[id].Init())
 		}
 	}
+	// The memory loads with the hidden screens, once the screen showing
+	// has its first page: nothing on the start-up path waits for the disk.
+	a.background = append(a.background, a.loadMemory())
 	extras := a.startFeeds(a.hint)
+	if a.active == common.Saved {
+		extras = tea.Batch(extras, a.saved.Shown())
+	}
 	if a.eager {
 		return tea.Batch(tea.RequestBackgroundColor, extras, visible)
 	}

@@ -63,6 +63,10 @@ func TestScreensKeepStateWhenSwitching(t *testing.T) {
 			t.Fatalf("tab went to %v", h.app.Active())
 		}
 		h.keys("shift+tab", "shift+tab")
+		if h.app.Active() != common.Saved {
+			t.Fatalf("shift+tab went to %v, want the last tab (Saved)", h.app.Active())
+		}
+		h.keys("shift+tab")
 		if h.app.Active() != common.Search {
 			t.Fatalf("shift+tab went to %v", h.app.Active())
 		}

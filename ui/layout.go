@@ -68,7 +68,7 @@ type tab struct {
 }
 
 func (a *App) tabs() []tab {
-	out := make([]tab, 0, 4)
+	out := make([]tab, 0, len(listScreens)+1)
 	for i, id := range listScreens {
 		// The key that opens the screen, as the user bound it.
 		n := a.screenKey(id).Help().Key
@@ -96,6 +96,8 @@ func (a *App) screenKey(id common.ScreenID) key.Binding {
 		return g.Sources
 	case common.Search:
 		return g.Search
+	case common.Saved:
+		return g.Saved
 	}
 	return key.Binding{}
 }

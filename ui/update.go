@@ -8,6 +8,7 @@ import (
 
 	"tidings/ui/common"
 	"tidings/ui/components/articles"
+	"tidings/ui/screens/reader"
 	"tidings/ui/textsafe"
 	"tidings/ui/theme"
 )
@@ -51,9 +52,18 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		if msg.Step && (a.active != common.Reader || a.reader.Origin() != msg.Origin) {
 			return nil // the user left the reader while the step waited for a page
 		}
-		fetch := a.reader.SetArticle(msg.Item, msg.Origin) // the full text, in auto mode
-		a.ctx.Read.Mark(articles.Key(msg.Item))
-		return tea.Batch(fetch, a.switchTo(common.Reader))
+		fetch := a.reader.SetArticleWith(msg.Item, msg.Origin, msg.Full) // the full text, in auto mode
+		return tea.Batch(fetch, a.markRead(msg.Item), a.switchTo(common.Reader))
+	case articles.SaveMsg:
+		return a.save(msg)
+	case saveDoneMsg:
+		return a.saveDone(msg)
+	case reader.FullTextMsg:
+		return a.keepFullText(msg)
+	case memoryMsg:
+		return a.memoryLoaded(msg)
+	case common.StateFailedMsg:
+		return a.stateFailed(msg.Err)
 	case common.StepArticleMsg:
 		if a.active != common.Reader {
 			return nil // sent by the reader just before the user left it
@@ -129,6 +139,8 @@ func (a *App) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return a.switchTo(common.Sources)
 	case key.Matches(msg, g.Search):
 		return a.switchTo(common.Search)
+	case key.Matches(msg, g.Saved):
+		return a.switchTo(common.Saved)
 	case key.Matches(msg, g.NextTab):
 		return a.cycle(1)
 	case key.Matches(msg, g.PrevTab):
@@ -181,6 +193,9 @@ func (a *App) switchTo(id common.ScreenID) tea.Cmd {
 		if origin, ok := a.screens[a.reader.Origin()]; ok {
 			cmd = origin.Update(common.ReaderClosedMsg{})
 		}
+	}
+	if id == common.Saved && a.active != common.Saved {
+		cmd = tea.Batch(cmd, a.saved.Shown())
 	}
 	a.active = id
 	a.showHelp = false

@@ -38,8 +38,15 @@ type Context struct {
 	// ThemeGen changes whenever Styles is replaced, so caches of rendered
 	// rows know to drop their entries.
 	ThemeGen int
-	// Read is the articles opened this session; lists draw them dimmed.
-	Read   ReadSet
+	// Read is the articles opened (this session, and before with a
+	// State); lists draw them dimmed.
+	Read ReadSet
+	// Saved is the keys of the saved articles; lists mark them. Only the
+	// root changes it, as the State confirms (or before, for a toggle).
+	Saved KeySet
+	// State is the reader's memory; nil: nothing outlives the session.
+	// Call it only inside commands (see State).
+	State  State
 	Keys   *keymap.KeyMap
 	Client Client
 	// Dialect is how the service speaks; screens ask it what the service
@@ -65,6 +72,10 @@ type Context struct {
 	// nil: context.Background().
 	Lifetime context.Context
 }
+
+// MarksGen changes whenever a row's marks (read, saved) may have, so row
+// caches know to drop their entries.
+func (c *Context) MarksGen() int { return c.Read.Gen() + c.Saved.Gen() }
 
 // Parent is the context requests derive from: Lifetime, or Background.
 func (c *Context) Parent() context.Context {

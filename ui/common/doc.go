@@ -29,6 +29,11 @@
 //     list and sends [RefreshFeedsMsg]; the root answers the end of that
 //     pass with [ReloadMsg] to the headlines screen if it brought
 //     articles. Screens never call Feeds themselves.
+//   - Context.State (the reader's memory) may do disk I/O on every call:
+//     screens call it only inside commands. Article keys are state.Key
+//     (articles.Key), for the read history, the saved marks and the lists
+//     alike. b sends articles.SaveMsg to the root, which keeps it and
+//     broadcasts SavedChangedMsg; a watch added sends WatchesChangedMsg.
 //   - Service text inside error hints is not yet sanitised: pass it
 //     through textsafe.Line before display.
 package common

@@ -9,11 +9,13 @@ import (
 type ScreenID int
 
 // The screens. Headlines is the zero value and so the default start screen.
+// Saved comes after Reader so that the older screens keep their values.
 const (
 	Headlines ScreenID = iota
 	Sources
 	Search
 	Reader
+	Saved
 )
 
 // String is the screen's tab title.
@@ -27,6 +29,8 @@ func (s ScreenID) String() string {
 		return "Search"
 	case Reader:
 		return "Article"
+	case Saved:
+		return "Saved"
 	}
 	return "Unknown"
 }

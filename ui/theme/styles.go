@@ -28,7 +28,11 @@ type Styles struct {
 	List struct {
 		Marker, Title, TitleSelected, Meta, MetaSelected, Desc lipgloss.Style
 		TitleRead                                              lipgloss.Style // an article already opened
-		Footer, Spinner, ErrorTitle, ErrorHint, Empty          lipgloss.Style
+		// Saved is the "★ saved" mark of a saved article's row; Section
+		// heads a part of a screen's list (the Saved screen's watches and
+		// articles); New is a watch's count of new articles.
+		Saved, Section, New                           lipgloss.Style
+		Footer, Spinner, ErrorTitle, ErrorHint, Empty lipgloss.Style
 	}
 	Filters struct {
 		Label, Value, Key lipgloss.Style
@@ -97,6 +101,9 @@ func NewAdjusted(isDark, noColor bool, adjust Adjust) *Styles {
 	s.List.Marker = st().Foreground(p.Accent)
 	s.List.Title = st().Foreground(p.Text)
 	s.List.TitleRead = st().Foreground(p.Muted)
+	s.List.Saved = st().Foreground(p.Warning)
+	s.List.Section = st().Bold(true).Foreground(p.Primary)
+	s.List.New = st().Bold(true).Foreground(p.Success)
 	s.List.TitleSelected = st().Bold(true).Foreground(p.Primary)
 	s.List.Meta = st().Foreground(p.Muted)
 	s.List.MetaSelected = st().Foreground(p.Accent)
@@ -174,6 +181,9 @@ func monochrome(isDark bool) *Styles {
 	s.List.Marker = st().Bold(true)
 	s.List.Title = plain
 	s.List.TitleRead = st().Faint(true)
+	s.List.Saved = st().Bold(true)
+	s.List.Section = st().Bold(true).Underline(true)
+	s.List.New = st().Bold(true)
 	s.List.TitleSelected = st().Reverse(true).Bold(true)
 	s.List.Meta = plain
 	s.List.MetaSelected = st().Bold(true)

@@ -6,10 +6,15 @@ package articles
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
+	"tidings/extract"
 	"tidings/model"
+	"tidings/state"
 	"tidings/ui/common"
 	"tidings/ui/components/pagedlist"
 	"tidings/ui/textsafe"
@@ -32,6 +37,12 @@ type Item struct {
 	RawURL      string // the link as sent, sanitised, for error messages
 	Link        string // the link exactly as sent: checked again before it is opened, never drawn
 	PublishedAt time.Time
+	// SourceID and Image (urlToImage) are kept as sent, never drawn: a
+	// saved article keeps every field (ToArticle).
+	SourceID string
+	Image    string
+	// key is Key's answer, worked out once (FromArticle).
+	key string
 }
 
 // FromArticle sanitises an article into an Item.
@@ -44,6 +55,8 @@ func FromArticle(a model.Article) Item {
 		Description: textsafe.Line(textsafe.FromHTML(a.Description)),
 		RawURL:      textsafe.Line(a.URL),
 		PublishedAt: a.PublishedAt,
+		SourceID:    a.Source.ID,
+		Image:       a.URLToImage,
 	}
 	if it.Source == "" {
 		it.Source = textsafe.Line(a.Source.ID)
@@ -58,7 +71,46 @@ func FromArticle(a model.Article) Item {
 	if u, ok := textsafe.SafeURL(a.URL); ok {
 		it.URL = u
 	}
+	it.key = keyOf(it)
 	return it
+}
+
+// ToArticle is the article an Item shows, for keeping it (state.Store.Save):
+// every field, with the text as shown (cleaned, HTML removed) and the
+// link, source id and image as sent. The content is what the reader shows
+// after the description, with the service's "[+N chars]" marker when it
+// had one, so FromArticle gives the same Item back and a saved article
+// reads offline as it did. state.Key of it is Key(it).
+func ToArticle(it Item) model.Article {
+	content := it.Content
+	if it.More > 0 {
+		content = strings.TrimSpace(content+"…") + fmt.Sprintf(" [+%d chars]", it.More)
+	}
+	name := it.Source
+	if name == it.SourceID {
+		name = "" // FromArticle showed the id for want of a name
+	}
+	return model.Article{
+		Source:      model.SourceRef{ID: it.SourceID, Name: name},
+		Author:      it.Author,
+		Title:       it.Title,
+		Description: it.Description,
+		URL:         it.Link,
+		URLToImage:  it.Image,
+		PublishedAt: it.PublishedAt,
+		Content:     content,
+	}
+}
+
+// keyOf is state.Key of the article it shows: its link, trimmed, or for
+// an article without one a digest of its (cleaned) title, source and
+// time. The cleaned text rather than the service's makes the key survive
+// a save and a reload (ToArticle, FromArticle).
+func keyOf(it Item) string {
+	if u := strings.TrimSpace(it.Link); u != "" {
+		return u
+	}
+	return state.Key(ToArticle(it))
 }
 
 // OpenMsg asks the root to show an article in the reader. Origin is the
@@ -70,6 +122,21 @@ type OpenMsg struct {
 	// after a page load, when the user has left the reader; the root then
 	// drops it rather than pull the user back in.
 	Step bool
+	// Full is the article's full text when it is at hand (a saved
+	// article's, kept with it): the reader's f shows it without a fetch.
+	Full *extract.Article
+}
+
+// SaveMsg asks the root to save (Save) or unsave the article, as b does.
+// The root keeps it through Context.State and says so in the status bar.
+type SaveMsg struct {
+	Item Item
+	Save bool
+}
+
+// ToggleSave is b on an article: save it, or unsave it when it is saved.
+func ToggleSave(ctx *common.Context, it Item) tea.Cmd {
+	return common.Cmd(SaveMsg{Item: it, Save: !ctx.Saved.Has(Key(it))})
 }
 
 // FromPage sanitises a page of articles.
@@ -81,13 +148,15 @@ func FromPage(p model.Page[model.Article]) model.Page[Item] {
 	return model.Page[Item]{Items: items, TotalResults: p.TotalResults, Page: p.Page, PageSize: p.PageSize}
 }
 
-// Key identifies an article across pages: its URL, or its title and
-// source when it has none.
+// Key identifies an article across pages, and across runs: it is
+// state.Key of the article (its URL, trimmed, or a digest of its title,
+// source and time when it has none), so the read history, the saved
+// articles and the lists agree.
 func Key(it Item) string {
-	if it.Link != "" {
-		return it.Link
+	if it.key != "" {
+		return it.key
 	}
-	return it.Source + "\x00" + it.Title
+	return keyOf(it) // an Item not made by FromArticle
 }
 
 // HeadlinesFetch fetches pages of a copy of q, sanitising them inside the

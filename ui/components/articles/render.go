@@ -28,7 +28,8 @@ func Render(ctx *common.Context) pagedlist.RenderFunc[Item] {
 	return func(it Item, width int, selected bool, s *theme.Styles) string {
 		ls := s.List
 		prefix, titleStyle, metaStyle := "  ", ls.Title, ls.Meta
-		if ctx.Read.Has(Key(it)) {
+		key := Key(it)
+		if ctx.Read.Has(key) {
 			titleStyle = ls.TitleRead
 		}
 		if selected {
@@ -40,9 +41,14 @@ func Render(ctx *common.Context) pagedlist.RenderFunc[Item] {
 		if title == "" {
 			title = "(untitled)"
 		}
+		meta := metaStyle.Render(textsafe.Truncate(Meta(it, ctx), inner))
+		if mark := textsafe.Width(SavedMark) + 3; ctx.Saved.Has(key) && inner > mark {
+			// At the end of the meta line, so the rows stay aligned.
+			meta = metaStyle.Render(textsafe.Truncate(Meta(it, ctx), inner-mark)+" · ") + ls.Saved.Render(SavedMark)
+		}
 		lines := []string{
 			prefix + titleStyle.Render(textsafe.Truncate(title, inner)),
-			prefix + metaStyle.Render(textsafe.Truncate(Meta(it, ctx), inner)),
+			prefix + meta,
 		}
 		if width >= DescriptionMinWidth {
 			lines = append(lines, prefix+ls.Desc.Render(textsafe.Truncate(it.Description, inner)))
@@ -50,6 +56,9 @@ func Render(ctx *common.Context) pagedlist.RenderFunc[Item] {
 		return strings.Join(lines, "\n")
 	}
 }
+
+// SavedMark ends the meta line of a saved article's row.
+const SavedMark = "★ saved"
 
 // Meta is the source and relative time of a row: "BBC News · 3h ago".
 func Meta(it Item, ctx *common.Context) string {

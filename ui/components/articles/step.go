@@ -3,6 +3,7 @@ package articles
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"tidings/extract"
 	"tidings/ui/common"
 )
 
@@ -23,6 +24,9 @@ type StepList interface {
 type Stepper struct {
 	Origin common.ScreenID
 	Noun   string // "article", "result": the notes name what the list holds
+	// Full gives the full text at hand for an article (OpenMsg.Full); nil:
+	// none ever is.
+	Full func(Item) *extract.Article
 	// pending is a step that waits for a page; 0 when none does.
 	pending int
 }
@@ -70,5 +74,9 @@ func (s *Stepper) open(list StepList) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	return common.Cmd(OpenMsg{Item: it, Origin: s.Origin, Step: true})
+	msg := OpenMsg{Item: it, Origin: s.Origin, Step: true}
+	if s.Full != nil {
+		msg.Full = s.Full(it)
+	}
+	return common.Cmd(msg)
 }

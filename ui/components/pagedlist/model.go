@@ -82,6 +82,8 @@ type Model[T any] struct {
 	// plan serves no more); "" when it ended, or will, on its last page.
 	endNote string
 
+	// replaced: the items came from Replace, not from pages of a fetch.
+	replaced  bool
 	followEnd bool // G was pressed: keep loading until the end
 	cursor    int  // index into the visible (filtered) items
 	offset    int  // first visible row
@@ -118,7 +120,7 @@ func (m *Model[T]) ID() int { return m.id }
 // Reset starts a new query: it cancels the request in flight, forgets the
 // loaded items and fetches page 1.
 func (m *Model[T]) Reset(fetch Fetch[T]) tea.Cmd {
-	m.fetch = fetch
+	m.fetch, m.replaced = fetch, false
 	m.items, m.view = nil, nil
 	if m.filter != nil {
 		m.view = []int{}
@@ -271,5 +273,38 @@ func (m *Model[T]) itemIndex(pos int) (int, bool) {
 // SetSize sets the list's size in cells.
 func (m *Model[T]) SetSize(width, height int) {
 	m.width, m.height = max(width, 1), max(height, 1)
+	m.scrollToCursor()
+}
+
+// Replace makes items the whole list, as if one page had brought them all
+// (for a list the screen loads itself, such as the saved articles): no
+// fetch, nothing more to load. The cursor stays on the item it was on
+// when that item is still there, else at the same place (clamped), so
+// removing the selected item selects its neighbour.
+func (m *Model[T]) Replace(items []T) {
+	var selected string
+	if it, ok := m.Selected(); ok {
+		selected = m.key(it)
+	}
+	pos := m.cursor
+	m.guard.Abort()
+	m.fetch, m.loadingPage, m.replaced = nil, 0, true
+	m.items, m.view = nil, nil
+	if m.filter != nil {
+		m.view = []int{}
+	}
+	m.seen = map[string]struct{}{}
+	m.clearError()
+	m.cache.clear()
+	m.appendPage(items)
+	m.nextPage, m.hasMore, m.total = 2, false, len(m.items)
+	m.endNote, m.followEnd = "", false
+	m.cursor = min(pos, max(m.Len()-1, 0))
+	for i := range m.Len() {
+		if idx, ok := m.itemIndex(i); ok && selected != "" && m.key(m.items[idx]) == selected {
+			m.cursor = i
+			break
+		}
+	}
 	m.scrollToCursor()
 }

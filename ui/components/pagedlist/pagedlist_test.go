@@ -374,3 +374,26 @@ func inBubble(t *testing.T, f func(t *testing.T)) {
 
 // Shared with the other UI packages' tests.
 var press = uitest.Key
+
+// Replace sets the whole list at once; the cursor stays on its item, or
+// where it was when that item went.
+func TestReplaceKeepsTheCursorOnItsItem(t *testing.T) {
+	m := newList(t, 20)
+	m.Replace([]string{"a", "b", "c", "d"})
+	m.Move(2)
+	if it, _ := m.Selected(); it != "c" || m.Loading() || m.HasMore() {
+		t.Fatalf("selected %q, loading %v, more %v", it, m.Loading(), m.HasMore())
+	}
+	m.Replace([]string{"new", "a", "b", "c", "d"})
+	if it, _ := m.Selected(); it != "c" {
+		t.Fatalf("after an item came on top the cursor is on %q", it)
+	}
+	m.Replace([]string{"new", "a", "b", "d"})
+	if it, _ := m.Selected(); it != "d" {
+		t.Fatalf("after its item went the cursor is on %q, want the next", it)
+	}
+	m.Replace(nil)
+	if _, ok := m.Selected(); ok || m.Status() != "no things" {
+		t.Fatalf("empty: status %q", m.Status())
+	}
+}

@@ -234,7 +234,7 @@ func (m *Model[T]) scrollToCursor() {
 func (m *Model[T]) Status() string {
 	n := len(m.items)
 	switch {
-	case m.fetch == nil:
+	case m.fetch == nil && !m.replaced:
 		return ""
 	case m.Loading() && n == 0:
 		return "Loading…"
@@ -251,6 +251,9 @@ func (m *Model[T]) Status() string {
 	}
 	if m.hasMore {
 		return prefix + fmt.Sprintf("loaded %d of %d", n, max(m.total, n))
+	}
+	if m.replaced {
+		return prefix + fmt.Sprintf("%d %s", n, m.opts.noun)
 	}
 	return prefix + fmt.Sprintf("End of results · %d %s", n, m.opts.noun)
 }

@@ -12,9 +12,9 @@ import (
 // width, theme generation and minute (rows show relative times); any
 // change empties it.
 type rowCache struct {
-	width, themeGen, readGen int
-	minute                   int64
-	rows                     map[rowKey][]string
+	width, themeGen, marksGen int
+	minute                    int64
+	rows                      map[rowKey][]string
 }
 
 type rowKey struct {
@@ -25,13 +25,13 @@ type rowKey struct {
 func (c *rowCache) clear() { c.rows = nil }
 
 // validate drops the cached rows when anything they show may have
-// changed: the width, the theme, the minute (relative times) or the set of
-// read articles (rarely: once per article opened).
-func (c *rowCache) validate(width, themeGen, readGen int, now time.Time) {
+// changed: the width, the theme, the minute (relative times) or the marks
+// (read, saved: rarely, once per article opened or saved).
+func (c *rowCache) validate(width, themeGen, marksGen int, now time.Time) {
 	minute := now.Unix() / 60
-	if c.rows == nil || c.width != width || c.themeGen != themeGen || c.readGen != readGen || c.minute != minute {
+	if c.rows == nil || c.width != width || c.themeGen != themeGen || c.marksGen != marksGen || c.minute != minute {
 		c.rows = map[rowKey][]string{}
-		c.width, c.themeGen, c.readGen, c.minute = width, themeGen, readGen, minute
+		c.width, c.themeGen, c.marksGen, c.minute = width, themeGen, marksGen, minute
 	}
 }
 
@@ -43,7 +43,7 @@ func (m *Model[T]) View() string {
 	if m.Len() == 0 {
 		lines = m.bodyState(lines)
 	} else {
-		m.cache.validate(m.width, m.ctx.ThemeGen, m.ctx.Read.Gen(), m.ctx.Clock())
+		m.cache.validate(m.width, m.ctx.ThemeGen, m.ctx.MarksGen(), m.ctx.Clock())
 		rh, rows := m.rowHeight(), m.visibleRows()
 		last := min(m.offset+rows, m.Len())
 		for pos := m.offset; pos < last; pos++ {
@@ -116,6 +116,7 @@ func (m *Model[T]) footer() string {
 	case m.endNote != "":
 		// The reason first: on a narrow list the count is what gets cut.
 		text = s.Footer.Render(fmt.Sprintf("%s · End of results · %d %s", m.endNote, len(m.items), m.opts.noun))
+	case m.replaced:
 	case !m.hasMore:
 		text = s.Footer.Render(fmt.Sprintf("End of results · %d %s", len(m.items), m.opts.noun))
 	}
@@ -132,7 +133,7 @@ func (m *Model[T]) bodyState(lines []string) []string {
 	add := func(text string) { lines = append(lines, ansi.Truncate(text, m.width, "…")) }
 	lines = append(lines, "")
 	switch {
-	case m.fetch == nil:
+	case m.fetch == nil && !m.replaced:
 	case m.Loading():
 		m.spinner.Style = s.Spinner
 		add("  " + m.spinner.View() + " " + s.Footer.Render(m.opts.loading))

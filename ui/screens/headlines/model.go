@@ -133,7 +133,7 @@ func (m *Model) ShortHelp() []key.Binding {
 	if m.CapturesInput() {
 		return k.Picker.Short()
 	}
-	return append(append(m.listKeys().Short(), k.Headlines.Country, k.Headlines.Category), k.Global.Short()...)
+	return append(append(m.listKeys().ArticleShort(), k.Headlines.Country, k.Headlines.Category), k.Global.Short()...)
 }
 
 // FullHelp implements common.Screen.
@@ -142,7 +142,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 	if m.CapturesInput() {
 		return [][]key.Binding{k.Picker.Full(), {k.Global.ForceQuit}}
 	}
-	return append(m.listKeys().Full(), k.Headlines.All(), k.Global.Full())
+	return append(m.listKeys().ArticleFull(), k.Headlines.All(), k.Global.Full())
 }
 
 // listKeys are the list bindings as this screen's help shows them: in

@@ -63,6 +63,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return common.Cmd(common.CopyURLMsg{URL: it.Link})
 		}
 		return nil
+	case key.Matches(msg, k.List.Save):
+		if it, ok := m.list.Selected(); ok {
+			return articles.ToggleSave(m.ctx, it)
+		}
+		return nil
 	case key.Matches(msg, k.Headlines.Country):
 		return m.country.Open(string(m.query.Country))
 	case key.Matches(msg, k.Headlines.Category):

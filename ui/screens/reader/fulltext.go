@@ -32,6 +32,11 @@ type fullState struct {
 	failure  string // why the last fetch failed, as the user reads it
 	gen      int    // changes with any of the above, for the view's cache
 	body     bodyCache
+	// text is the article's full text as it came (fetched, or kept with
+	// a saved article), for keeping it with the saved article; nil until
+	// then. kept: it came from the state, and f reads it without a fetch.
+	text *extract.Article
+	kept bool
 }
 
 // fullDoc is a fetched article, its display strings cleaned once.
@@ -71,6 +76,14 @@ type fullTextMsg struct {
 	// rest renders the rest of a long article (body is then partial);
 	// nil when body is whole.
 	rest tea.Cmd
+	text *extract.Article // the article as it came
+}
+
+// FullTextMsg tells the root that the reader fetched an article's full
+// text, to keep it with the article when it is saved.
+type FullTextMsg struct {
+	Item articles.Item
+	Text extract.Article
 }
 
 // fullRestMsg is the whole of a long article's rendered text, following
@@ -132,6 +145,8 @@ func (m *Model) toggleFull() tea.Cmd {
 			return nil
 		}
 		return common.Status("The service's snippet: f shows the full text again.", common.LevelInfo)
+	case m.full.kept:
+		return m.fetchFull() // kept with the saved article: no network
 	case m.ctx.FullText == nil:
 		return common.Status("Full text is off in this session: no page reader is set up. o opens the article in the browser.", common.LevelWarning)
 	case m.item.URL == "":
@@ -150,8 +165,18 @@ func (m *Model) fetchFull() tea.Cmd {
 	m.full.gen++
 	ft, pageURL, key := m.ctx.FullText, m.item.URL, m.full.key
 	opts, themeGen := m.renderOpts(), m.ctx.ThemeGen
+	var kept *extract.Article
+	if m.full.kept {
+		kept = m.full.text
+	}
 	fetch := func() tea.Msg {
-		a, err := ft.Extract(ctx, pageURL)
+		var a extract.Article
+		var err error
+		if kept != nil {
+			a = *kept
+		} else {
+			a, err = ft.Extract(ctx, pageURL)
+		}
 		if err != nil {
 			return fullTextMsg{id: id, key: key, err: err}
 		}
@@ -160,7 +185,7 @@ func (m *Model) fetchFull() tea.Cmd {
 		// follows a few tens of milliseconds later at most.
 		head, rest := splitHead(splitChunks(textsafe.Clean(doc.markdown)))
 		body := bodyCache{width: opts.width, themeGen: themeGen, key: key, lines: renderChunks(head, opts)}
-		msg := fullTextMsg{id: id, key: key, doc: doc, body: body}
+		msg := fullTextMsg{id: id, key: key, doc: doc, body: body, text: &a}
 		if len(rest) > 0 {
 			msg.body.partial = true
 			msg.rest = func() tea.Msg {
@@ -195,7 +220,12 @@ func (m *Model) fullArrived(msg fullTextMsg) tea.Cmd {
 	}
 	m.full.doc, m.full.showing, m.full.body = msg.doc, true, msg.body
 	m.vp.GotoTop()
-	return tea.Batch(msg.rest,
+	var keep tea.Cmd
+	if !m.full.kept {
+		m.full.text = msg.text
+		keep = common.Cmd(FullTextMsg{Item: m.item, Text: *msg.text})
+	}
+	return tea.Batch(msg.rest, keep,
 		common.Status(fmt.Sprintf("Full text: %s from %s. f shows the service's snippet.", wordCount(msg.doc.words), msg.doc.host), common.LevelSuccess))
 }
 

@@ -21,6 +21,7 @@ import (
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 
+	"tidings/extract"
 	"tidings/ui/common"
 	"tidings/ui/components/articles"
 )
@@ -49,6 +50,7 @@ type buildKey struct {
 	minute          int64
 	article         string
 	full            int // fullState.gen
+	saved           bool
 }
 
 // New makes an empty reader.
@@ -75,6 +77,13 @@ func New(ctx *common.Context) *Model {
 // fetches the new article's full text when its snippet is cut, short or
 // missing.
 func (m *Model) SetArticle(it articles.Item, origin common.ScreenID) tea.Cmd {
+	return m.SetArticleWith(it, origin, nil)
+}
+
+// SetArticleWith is SetArticle with the article's full text at hand
+// (kept with a saved article): f shows it without the network, and with
+// Context.FullTextAuto it shows at once. nil is SetArticle.
+func (m *Model) SetArticleWith(it articles.Item, origin common.ScreenID, full *extract.Article) tea.Cmd {
 	k := articles.Key(it)
 	same := m.has && k == m.full.key
 	m.item, m.has, m.origin = it, true, origin
@@ -84,13 +93,25 @@ func (m *Model) SetArticle(it articles.Item, origin common.ScreenID) tea.Cmd {
 	if !same {
 		m.resetFull(k)
 	}
+	if full != nil && m.full.doc == nil && !m.full.fetching {
+		m.full.text, m.full.kept = full, true
+	}
 	m.built = buildKey{}
 	m.rebuild()
 	m.vp.GotoTop()
-	if !same && m.ctx.FullTextAuto && m.ctx.FullText != nil && wantsFull(it) {
+	if !same && m.ctx.FullTextAuto && (m.ctx.FullText != nil || m.full.kept) && wantsFull(it) {
 		return m.fetchFull()
 	}
 	return nil
+}
+
+// FullText is the showing article's full text once fetched (or kept with
+// it), for saving it with the article.
+func (m *Model) FullText() (extract.Article, bool) {
+	if m.full.text == nil {
+		return extract.Article{}, false
+	}
+	return *m.full.text, true
 }
 
 // Origin is the screen the article was opened from.
@@ -244,6 +265,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return common.Cmd(common.OpenURLMsg{URL: m.item.Link})
 	case key.Matches(msg, k.CopyLink):
 		return common.Cmd(common.CopyURLMsg{URL: m.item.Link})
+	case key.Matches(msg, k.Save):
+		if !m.has {
+			return nil
+		}
+		return articles.ToggleSave(m.ctx, m.item)
 	case key.Matches(msg, k.Top):
 		m.vp.GotoTop()
 		return nil

@@ -70,7 +70,7 @@ func (m *Model) rebuild() {
 	k := buildKey{
 		width: m.width, themeGen: m.ctx.ThemeGen,
 		minute: m.ctx.Clock().Unix() / 60, article: articles.Key(m.item),
-		full: m.full.gen,
+		full: m.full.gen, saved: m.ctx.Saved.Has(articles.Key(m.item)),
 	}
 	if k == m.built {
 		return
@@ -117,7 +117,11 @@ func (m *Model) lines() []string {
 	}
 	para(s.Meta.Render, byline)
 	if abs := common.AbsoluteTime(it.PublishedAt, m.ctx.Loc()); abs != "" {
-		para(s.Time.Render, abs+" · "+common.RelativeTime(m.ctx.Clock(), it.PublishedAt))
+		line := abs + " · " + common.RelativeTime(m.ctx.Clock(), it.PublishedAt)
+		if m.built.saved {
+			line += " · " + articles.SavedMark
+		}
+		para(s.Time.Render, line)
 	}
 	if m.full.showing && m.full.doc != nil {
 		d := m.full.doc

@@ -42,6 +42,7 @@ type Model struct {
 	stepper articles.Stepper
 	// themeGen is the Context.ThemeGen the inputs were styled for.
 	themeGen int
+	watch    watchPrompt
 }
 
 // New builds the search screen with its form filled from preset. When the
@@ -85,9 +86,10 @@ func (m *Model) Status() string {
 	return m.results.Status()
 }
 
-// CapturesInput implements common.Screen: while the form has focus every
-// key is the form's (q, 1, tab… are typed or move between fields).
-func (m *Model) CapturesInput() bool { return m.focus == focusForm }
+// CapturesInput implements common.Screen: while the form or the watch
+// prompt has focus every key is theirs (q, 1, tab… are typed or move
+// between fields).
+func (m *Model) CapturesInput() bool { return m.focus == focusForm || m.watch.open }
 
 // Loading implements common.Screen.
 func (m *Model) Loading() bool { return m.results.Loading() }
@@ -95,6 +97,9 @@ func (m *Model) Loading() bool { return m.results.Loading() }
 // ShortHelp implements common.Screen.
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.ctx.Keys
+	if m.watch.open {
+		return m.watchHelp()
+	}
 	if m.focus == focusForm {
 		short := []key.Binding{k.Search.Submit, k.Search.NextField, k.Search.Leave}
 		if m.form.focus >= fieldID(textFields) {
@@ -102,16 +107,19 @@ func (m *Model) ShortHelp() []key.Binding {
 		}
 		return append(short, k.Global.ForceQuit)
 	}
-	return append([]key.Binding{k.List.Down, k.List.Up, k.List.Open, k.Search.Focus, k.Search.Sort}, k.Global.Short()...)
+	return append([]key.Binding{k.List.Down, k.List.Up, k.List.Open, k.Search.Focus, k.List.Save, k.Search.Watch, k.Search.Sort}, k.Global.Short()...)
 }
 
 // FullHelp implements common.Screen.
 func (m *Model) FullHelp() [][]key.Binding {
 	k := m.ctx.Keys
+	if m.watch.open {
+		return [][]key.Binding{m.watchHelp()}
+	}
 	if m.focus == focusForm {
 		return [][]key.Binding{append(k.Search.Form(), cycleNext, cyclePrev), {k.Global.ForceQuit}}
 	}
-	return append(k.List.Full(), k.Search.Results(), k.Global.Full())
+	return append(k.List.ArticleFull(), k.Search.Results(), k.Global.Full())
 }
 
 // submit validates the form and, if it is valid, runs its query: the list

@@ -33,17 +33,28 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	case common.ReaderClosedMsg:
 		m.stepper.Cancel()
 		return nil
+	case watchAddedMsg:
+		return m.watchAdded(msg)
 	case tea.KeyPressMsg:
+		if m.watch.open {
+			return m.updateWatch(msg)
+		}
 		if m.focus == focusForm {
 			return m.updateForm(msg)
 		}
 		return m.updateResults(msg)
 	case tea.PasteMsg:
+		if m.watch.open {
+			return m.updateWatch(msg)
+		}
 		if m.focus == focusForm {
 			return m.updateForm(msg)
 		}
 		return nil
 	case tea.MouseMsg:
+		if m.watch.open {
+			return nil
+		}
 		return m.updateMouse(msg)
 	case pagedlist.ActivatedMsg:
 		if msg.List == m.results.ID() {
@@ -85,6 +96,8 @@ func (m *Model) updateResults(msg tea.KeyPressMsg) tea.Cmd {
 			return m.submit()
 		}
 		return nil
+	case key.Matches(msg, k.Search.Watch):
+		return m.openWatch()
 	case !m.ran:
 		return nil
 	case key.Matches(msg, k.List.Open):
@@ -93,6 +106,11 @@ func (m *Model) updateResults(msg tea.KeyPressMsg) tea.Cmd {
 		return m.linkCmd(func(u string) tea.Msg { return common.OpenURLMsg{URL: u} })
 	case key.Matches(msg, k.List.CopyLink):
 		return m.linkCmd(func(u string) tea.Msg { return common.CopyURLMsg{URL: u} })
+	case key.Matches(msg, k.List.Save):
+		if it, ok := m.results.Selected(); ok {
+			return articles.ToggleSave(m.ctx, it)
+		}
+		return nil
 	}
 	return m.results.Update(msg)
 }

@@ -68,7 +68,12 @@ func (m *Model) layout() {
 // View implements common.Screen: exactly Width×Height.
 func (m *Model) View() string {
 	s := m.ctx.Styles
-	lines := make([]string, 0, m.height)
+	lines := make([]string, 0, m.height+watchPromptHeight)
+	if m.watch.open {
+		// Above everything, pushing the screen down while it is open
+		// (the mouse is off meanwhile).
+		lines = append(lines, m.watchLines(s)...)
+	}
 	if m.formShown() {
 		lines = append(lines, m.form.rows(m.width, s, m.focus == focusForm)...)
 		hint := m.hint
