@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bytes"
-	"errors"
 	"log"
 	"net/http"
 	"net/http/httptest"
@@ -79,16 +78,7 @@ func TestInvalidFlagValuesAreUsageErrorsNamingAllowedValues(t *testing.T) {
 	}
 }
 
-func exitStatus(err error) int {
-	var u usageError
-	if errors.As(err, &u) {
-		return 2
-	}
-	if err != nil {
-		return 1
-	}
-	return 0
-}
+func exitStatus(err error) int { return statusOf(err) }
 
 func TestBaseURLWithoutKeySaysHowToSetOne(t *testing.T) {
 	_, err := run(t, envOf(map[string]string{"NEWS_API_BASE_URL": "https://news.example.com/v2"}))

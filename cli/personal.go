@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"sync"
+	"time"
 
 	"tidings/feeds"
 	"tidings/server/store"
@@ -45,24 +46,47 @@ func openPersonal(ctx context.Context, path string) (*sqlite.Store, error) {
 // personal is the running personal mode: the service and the poller.
 type personal struct {
 	svc    *localService
-	bridge *feedsBridge
+	bridge *feedsBridge // nil when polling is off
 	stop   func()
 }
 
-// startPersonal serves st in-process and starts polling its feeds. The
-// first frame never waits for a pass: polling starts beside the UI.
-func startPersonal(ctx context.Context, st *sqlite.Store, logger *slog.Logger) (*personal, error) {
+// feedsPolling is how personal mode polls the user's feeds.
+type feedsPolling struct {
+	// interval is how often each feed is polled in the background (the
+	// config's feeds.refresh_interval); 0: feeds.DefaultInterval.
+	interval time.Duration
+	// manual polls only when the user asks (r on Headlines): the config's
+	// refresh_interval = "0".
+	manual bool
+	// off starts no poller at all: for commands that only read the
+	// catalogue (watch check), never for the reader.
+	off bool
+}
+
+// startPersonal serves st in-process and starts polling its feeds as
+// polling says. The first frame never waits for a pass: polling starts
+// beside the UI.
+func startPersonal(ctx context.Context, st *sqlite.Store, logger *slog.Logger, polling feedsPolling) (*personal, error) {
 	svc, err := startLocal(ctx, func() (store.Catalogue, error) { return st, nil })
 	if err != nil {
 		st.Close()
 		return nil, err
 	}
+	if polling.off {
+		return &personal{svc: svc, stop: svc.stop}, nil
+	}
 	bridge := newFeedsBridge(st)
-	poller := newPoller(st, feeds.Options{Logger: logger, OnPass: bridge.passEnded, WriteShare: backgroundWriteShare})
+	poller := newPoller(st, feeds.Options{Interval: polling.interval, Logger: logger, OnPass: bridge.passEnded,
+		WriteShare: backgroundWriteShare})
 	bridge.poller = poller
 	pollCtx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
-	wg.Go(func() { _ = poller.Run(pollCtx) })
+	if polling.manual {
+		bridge.wake = make(chan struct{}, 1)
+		wg.Go(func() { pollWhenAsked(pollCtx, poller, bridge.wake, logger) })
+	} else {
+		wg.Go(func() { _ = poller.Run(pollCtx) })
+	}
 	wg.Go(func() { bridge.publish(pollCtx, common.FeedsStatus{}) })
 	stop := func() {
 		cancel()
@@ -72,11 +96,27 @@ func startPersonal(ctx context.Context, st *sqlite.Store, logger *slog.Logger) (
 	return &personal{svc: svc, bridge: bridge, stop: stop}, nil
 }
 
+// pollWhenAsked runs a pass over every feed each time wake fires, and
+// nothing in between: polling when the user set no interval.
+func pollWhenAsked(ctx context.Context, p *feeds.Poller, wake <-chan struct{}, logger *slog.Logger) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-wake:
+			if _, err := p.Refresh(ctx, feeds.RefreshOptions{All: true}); err != nil && ctx.Err() == nil && logger != nil {
+				logger.Error("feed polling pass", "err", err)
+			}
+		}
+	}
+}
+
 // feedsBridge is common.Feeds over a Poller: the UI asks for passes and
 // hears how polling stands.
 type feedsBridge struct {
 	st      store.FeedStore
 	poller  *feeds.Poller
+	wake    chan struct{} // when set, asks pollWhenAsked for a pass instead of waking the poller's own loop
 	updates chan common.FeedsStatus
 
 	mu        sync.Mutex
@@ -93,6 +133,13 @@ func (b *feedsBridge) Refresh() {
 	b.requested = true
 	b.mu.Unlock()
 	b.publish(context.Background(), common.FeedsStatus{Refreshing: true})
+	if b.wake != nil {
+		select {
+		case b.wake <- struct{}{}:
+		default: // a pass is asked for already
+		}
+		return
+	}
 	b.poller.Wake()
 }
 

@@ -17,7 +17,7 @@ import (
 	"tidings/ui/common"
 )
 
-func newReaderCommand(getenv func(string) string, stderr io.Writer) *cobra.Command {
+func newReaderCommand(g *globalFlags, getenv func(string) string, stderr io.Writer) *cobra.Command {
 	var flags readerFlags
 	cmd := &cobra.Command{
 		Use:   "tidings",
@@ -25,11 +25,18 @@ func newReaderCommand(getenv func(string) string, stderr io.Writer) *cobra.Comma
 		Long: "tidings reads a news service (latest headlines, sources and search) in the terminal.\n\n" +
 			"With no --base-url (or NEWS_API_BASE_URL) it runs on a built-in demo service,\n" +
 			"started in-process on loopback. Set NEWS_API_KEY for a real service;\n" +
-			"--dialect newsapi (or NEWS_API_DIALECT=newsapi) reads newsapi.org.",
+			"--dialect newsapi (or NEWS_API_DIALECT=newsapi) reads newsapi.org.\n\n" +
+			"Settings come from flags, then the environment, then the config file\n" +
+			"(tidings config path; tidings config init writes one), then the defaults.",
 		Version: appVersion(),
 		Args:    usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg, err := flags.resolve(getenv)
+			file, err := g.loadConfig()
+			if err != nil {
+				return err
+			}
+			flags.changed = cmd.Flags().Changed
+			cfg, err := flags.resolveWith(cmd.Context(), file, getenv)
 			if err != nil {
 				return err
 			}
@@ -60,6 +67,10 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 		defer f.Close()
 	}
 	startedGC := tuneGC()
+	// The state file opens at the UI's first use of it, after the first
+	// headlines (see lazyState).
+	memory := openStateLazily()
+	defer memory.Close()
 	svc, err := chooseService(ctx, cfg)
 	if err != nil {
 		return err
@@ -71,13 +82,18 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 	}
 	term := ui.NewTerminal(os.Stdout) // lets the UI see its first frame go out
 	app := ui.New(ui.Config{
-		Terminal: term,
-		Client:   client,
-		Dialect:  svc.dialect,
-		Demo:     svc.demo,
-		Feeds:    svc.feeds,
-		Hint:     svc.hint,
-		FullText: &readerFullText{rewrite: svc.pageRewrite, log: debugLogger()},
+		Terminal:     term,
+		Client:       client,
+		Dialect:      svc.dialect,
+		Demo:         svc.demo,
+		Feeds:        svc.feeds,
+		Hint:         svc.hint,
+		FullText:     &readerFullText{rewrite: svc.pageRewrite, log: debugLogger()},
+		FullTextAuto: cfg.fullTextAuto,
+		Keys:         cfg.keys,
+		Background:   cfg.background,
+		Palette:      cfg.palette,
+		State:        memory.state(),
 		// An in-process service answers faster than a frame: its first
 		// requests need not wait for the first frame.
 		LocalService: svc.local,
@@ -129,12 +145,16 @@ func chooseService(ctx context.Context, cfg readerConfig) (readerService, error)
 			return readerService{}, err
 		}
 		if st != nil {
-			p, err := startPersonal(ctx, st, debugLogger())
+			p, err := startPersonal(ctx, st, debugLogger(), cfg.polling)
 			if err != nil {
 				return readerService{}, fmt.Errorf("start your feeds' service: %w", err)
 			}
-			return readerService{baseURL: p.svc.baseURL, apiKey: p.svc.apiKey, display: "your feeds (" + defaultCataloguePath() + ")",
-				local: true, feeds: p.bridge, stop: p.stop}, nil
+			svc := readerService{baseURL: p.svc.baseURL, apiKey: p.svc.apiKey, display: "your feeds (" + defaultCataloguePath() + ")",
+				local: true, stop: p.stop}
+			if p.bridge != nil { // a nil *feedsBridge in the interface would not be a nil common.Feeds
+				svc.feeds = p.bridge
+			}
+			return svc, nil
 		}
 	}
 	svc, err := startDemo(ctx)

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/url"
@@ -10,8 +11,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"tidings/api"
+	"tidings/config"
+	"tidings/keymap"
 	"tidings/model"
 	"tidings/ui/common"
+	"tidings/ui/theme"
 )
 
 // readerFlags are the root command's flags exactly as typed.
@@ -22,9 +26,15 @@ type readerFlags struct {
 	dialect                                 string
 	pageSize                                int
 	demo                                    bool
+	// changed reports whether a flag was given (cobra's
+	// Flags().Changed): only a given flag beats the environment and the
+	// config file. nil: a flag counts as given when it is not zero, for
+	// tests that fill the struct by hand.
+	changed func(name string) bool
 }
 
-// readerConfig is what the flags and environment mean once checked.
+// readerConfig is what the flags, environment and config file mean once
+// checked and merged.
 type readerConfig struct {
 	screen    common.ScreenID
 	headlines model.HeadlinesQuery
@@ -36,17 +46,25 @@ type readerConfig struct {
 	forceDemo bool        // --demo: the demo even when the user has feeds
 	apiKey    string
 	keyOnCLI  bool // the key came from --api-key, visible to other local users
+
+	// From the config file alone (no flag or variable sets them).
+	keys         *keymap.KeyMap   // the user's bindings; nil: the defaults
+	background   theme.Background // theme.mode
+	palette      theme.Adjust     // theme colour overrides; nil: none
+	fullTextAuto bool             // reader.full_text = "auto"
+	polling      feedsPolling     // feeds.refresh_interval, for personal mode
 }
 
 var screenNames = map[string]common.ScreenID{
 	"headlines": common.Headlines,
 	"sources":   common.Sources,
 	"search":    common.Search,
+	"saved":     common.Saved,
 }
 
 func (f *readerFlags) register(cmd *cobra.Command) {
 	fl := cmd.Flags()
-	fl.StringVar(&f.screen, "screen", "", "start screen: headlines, sources or search")
+	fl.StringVar(&f.screen, "screen", "", "start screen: headlines, sources, search or saved")
 	fl.StringVar(&f.country, "country", "", "country of headlines and sources (two letters, e.g. us, de)")
 	fl.StringVar(&f.category, "category", "", "category of headlines and sources (e.g. technology)")
 	fl.StringVar(&f.language, "language", "", "language of sources and search results (e.g. en, de)")
@@ -65,51 +83,76 @@ func (f *readerFlags) register(cmd *cobra.Command) {
 	registerCompletions(cmd)
 }
 
-// resolve checks every flag and turns flags and environment into a config.
-// Every failure is a usageError naming the allowed values.
+// resolve checks every flag and turns flags and environment into a
+// config, as if there were no config file.
 func (f *readerFlags) resolve(getenv func(string) string) (readerConfig, error) {
-	var c readerConfig
-	var err error
-	if c.dialect, err = f.checkedDialect(getenv); err != nil {
-		return c, err
-	}
-	if c.screen, err = f.startScreen(); err != nil {
-		return c, err
-	}
-	if c.pageSize, err = f.checkedPageSize(); err != nil {
-		return c, err
-	}
-	if err = f.queries(&c); err != nil {
-		return c, err
-	}
-	return c, f.service(&c, getenv)
+	return f.resolveWith(context.Background(), config.Default(), getenv)
 }
 
-func (f *readerFlags) startScreen() (common.ScreenID, error) {
+// resolveWith checks every flag and merges flags, environment and the
+// config file file into a config: flags > environment > file > defaults.
+// Every failure of a flag or variable is a usageError naming the allowed
+// values (the file's values were checked when it was loaded). ctx bounds
+// the file's api_key_command, which runs only when a remote service needs
+// a key that neither --api-key nor NEWS_API_KEY gave.
+func (f *readerFlags) resolveWith(ctx context.Context, file *config.Config, getenv func(string) string) (readerConfig, error) {
+	var c readerConfig
+	var err error
+	if c.dialect, err = f.checkedDialect(file, getenv); err != nil {
+		return c, err
+	}
+	if c.screen, err = f.startScreen(file); err != nil {
+		return c, err
+	}
+	if c.pageSize, err = f.checkedPageSize(file); err != nil {
+		return c, err
+	}
+	if err = f.queries(&c, file); err != nil {
+		return c, err
+	}
+	if err = userPrefs(&c, file); err != nil {
+		return c, err
+	}
+	return c, f.service(ctx, &c, file, getenv)
+}
+
+// startScreen is --screen, else the file's start_screen, else Search when
+// keywords were given (-q), else Headlines.
+func (f *readerFlags) startScreen(file *config.Config) (common.ScreenID, error) {
 	name := strings.ToLower(strings.TrimSpace(f.screen))
-	if name == "" {
-		if strings.TrimSpace(f.query) != "" {
+	if name == "" || !f.given("screen") {
+		switch {
+		case file.IsSet("reader.start_screen"):
+			name = string(file.Reader.StartScreen)
+		case strings.TrimSpace(f.query) != "":
 			return common.Search, nil
+		default:
+			name = string(file.Reader.StartScreen)
 		}
-		return common.Headlines, nil
+		if name == "" {
+			return common.Headlines, nil
+		}
 	}
 	id, ok := screenNames[name]
 	if !ok {
-		return 0, usagef("invalid --screen %q: allowed values are headlines, sources, search", f.screen)
+		return 0, usagef("invalid --screen %q: allowed values are headlines, sources, search, saved", f.screen)
 	}
 	return id, nil
 }
 
-// checkedDialect reads --dialect, else NEWS_API_DIALECT. --demo always
-// reads the built-in service, which speaks the spec.
-func (f *readerFlags) checkedDialect(getenv func(string) string) (api.Dialect, error) {
+// checkedDialect reads --dialect, else NEWS_API_DIALECT, else the file's.
+// --demo always reads the built-in service, which speaks the spec.
+func (f *readerFlags) checkedDialect(file *config.Config, getenv func(string) string) (api.Dialect, error) {
 	name, from := f.dialect, "--dialect"
-	if strings.TrimSpace(name) == "" {
+	if strings.TrimSpace(name) == "" || !f.given("dialect") {
 		name, from = getenv("NEWS_API_DIALECT"), "NEWS_API_DIALECT"
 	}
-	d, err := api.ParseDialect(name)
-	if err != nil {
-		return d, usagef("invalid %s: %v", from, err)
+	d := file.Service.Dialect
+	if strings.TrimSpace(name) != "" {
+		var err error
+		if d, err = api.ParseDialect(name); err != nil {
+			return d, usagef("invalid %s: %v", from, err)
+		}
 	}
 	if f.demo {
 		return api.DialectSpec, nil
@@ -117,31 +160,38 @@ func (f *readerFlags) checkedDialect(getenv func(string) string) (api.Dialect, e
 	return d, nil
 }
 
-func (f *readerFlags) checkedPageSize() (int, error) {
+func (f *readerFlags) checkedPageSize(file *config.Config) (int, error) {
+	if !f.given("page-size") {
+		return file.Reader.PageSize, nil
+	}
 	if f.pageSize < 0 || f.pageSize > model.MaxPageSize {
 		return 0, usagef("invalid --page-size %d: use a number from 1 to %d", f.pageSize, model.MaxPageSize)
 	}
 	return f.pageSize, nil
 }
 
-func (f *readerFlags) queries(c *readerConfig) error {
-	country, err := model.ParseCountry(f.country)
+func (f *readerFlags) queries(c *readerConfig, file *config.Config) error {
+	value, from := f.pick("country", string(file.Reader.Country), file, "reader.country")
+	country, err := model.ParseCountry(value)
 	if err != nil {
-		return usagef("invalid --country: %v", err)
+		return usagef("invalid %s: %v", from, err)
 	}
-	category, err := model.ParseCategory(f.category)
+	value, from = f.pick("category", string(file.Reader.Category), file, "reader.category")
+	category, err := model.ParseCategory(value)
 	if err != nil {
-		return usagef("invalid --category: %v", err)
+		return usagef("invalid %s: %v", from, err)
 	}
 	// NewsAPI spells some languages its own way ("sv") and lacks others:
 	// the dialect says what it takes, and names those values if not.
-	language, err := c.dialect.ParseLanguage(f.language)
+	value, from = f.pick("language", string(file.Reader.Language), file, "reader.language")
+	language, err := c.dialect.ParseLanguage(value)
 	if err != nil {
-		return usagef("invalid --language: %v", err)
+		return usagef("invalid %s: %v", from, err)
 	}
-	sortBy, err := model.ParseSortBy(f.sortBy)
+	value, from = f.pick("sort-by", string(file.Reader.Sort), file, "reader.sort")
+	sortBy, err := model.ParseSortBy(value)
 	if err != nil {
-		return usagef("invalid --sort-by: %v", err)
+		return usagef("invalid %s: %v", from, err)
 	}
 	c.headlines = model.HeadlinesQuery{Country: country, Category: category, PageSize: c.pageSize}
 	c.sources = model.SourcesQuery{Country: country, Category: category, Language: language, PageSize: c.pageSize}
@@ -181,10 +231,16 @@ func validateSearchPreset(q model.ArticlesQuery, d api.Dialect) error {
 // service decides which service to read: the demo, or a configured one
 // with its key. A real service needs a key; say how to give one. The
 // newsapi dialect with no base URL reads newsapi.org.
-func (f *readerFlags) service(c *readerConfig, getenv func(string) string) error {
-	base := strings.TrimSpace(f.baseURL)
+func (f *readerFlags) service(ctx context.Context, c *readerConfig, file *config.Config, getenv func(string) string) error {
+	base := ""
+	if f.given("base-url") {
+		base = strings.TrimSpace(f.baseURL)
+	}
 	if base == "" {
 		base = strings.TrimSpace(getenv("NEWS_API_BASE_URL"))
+	}
+	if base == "" {
+		base = file.Service.BaseURL
 	}
 	if base == "" {
 		base = c.dialect.DefaultBaseURL()
@@ -198,17 +254,29 @@ func (f *readerFlags) service(c *readerConfig, getenv func(string) string) error
 		return usagef("invalid base URL %q: give an http or https address such as https://news.example.com/v2", base)
 	}
 	c.baseURL = base
-	c.apiKey, c.keyOnCLI = f.apiKey, f.apiKey != ""
+	if f.given("api-key") {
+		c.apiKey, c.keyOnCLI = f.apiKey, f.apiKey != ""
+	}
 	if c.apiKey == "" {
 		c.apiKey = strings.TrimSpace(getenv("NEWS_API_KEY"))
 	}
+	if c.apiKey == "" && file.Service.APIKeyCommand != "" {
+		// Only now, with a remote service and no other key: the command may
+		// ask for a passphrase, and the demo and personal mode need no key.
+		key, err := file.Service.APIKey(ctx)
+		if err != nil {
+			return fmt.Errorf("no API key for %s: %w (%s)", base, err, fileSetting(file, "service.api_key_command"))
+		}
+		c.apiKey = key
+	}
 	if c.apiKey == "" && c.dialect == api.DialectNewsAPI {
 		return usagef("no API key for NewsAPI (%s): set the NEWS_API_KEY environment variable (export NEWS_API_KEY=...) "+
-			"to the key newsapi.org gave you, or run without --dialect newsapi to use the built-in demo", base)
+			"to the key newsapi.org gave you, or api_key_command in the config file, "+
+			"or run without --dialect newsapi to use the built-in demo", base)
 	}
 	if c.apiKey == "" {
-		return usagef("no API key for %s: set the NEWS_API_KEY environment variable (export NEWS_API_KEY=...), "+
-			"or run without a base URL to use the built-in demo", base)
+		return usagef("no API key for %s: set the NEWS_API_KEY environment variable (export NEWS_API_KEY=...) "+
+			"or api_key_command in the config file, or run without a base URL to use the built-in demo", base)
 	}
 	return nil
 }

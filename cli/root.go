@@ -14,6 +14,8 @@ import (
 	"syscall"
 
 	"github.com/spf13/cobra"
+
+	"tidings/config"
 )
 
 // Main runs the command line with the process's arguments and environment
@@ -47,25 +49,93 @@ func usagef(format string, args ...any) error {
 	return usageError{fmt.Errorf(format, args...)}
 }
 
+// statusError ends a command with a status of its own (watch check's 1
+// for "nothing new") and, when err is nil, without a message.
+type statusError struct {
+	code int
+	err  error
+}
+
+func (e statusError) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit status %d", e.code)
+	}
+	return e.err.Error()
+}
+func (e statusError) Unwrap() error { return e.err }
+
 // exitCode prints err, if any, and picks the process's exit status.
 func exitCode(err error) int {
 	if err == nil {
 		return 0
 	}
-	fmt.Fprintf(os.Stderr, "tidings: %v\n", err)
+	var x statusError
 	var u usageError
-	if errors.As(err, &u) {
+	switch {
+	case errors.As(err, &x):
+		if x.err != nil {
+			fmt.Fprintf(os.Stderr, "tidings: %v\n", x.err)
+		}
+	case errors.As(err, &u):
+		fmt.Fprintf(os.Stderr, "tidings: %v\n", err)
 		fmt.Fprintln(os.Stderr, "Run 'tidings --help' for usage.")
+	default:
+		fmt.Fprintf(os.Stderr, "tidings: %v\n", err)
+	}
+	return statusOf(err)
+}
+
+// statusOf is the exit status for err: 0 for none, 2 for a usage error
+// or a bad config file (its message says where and what is allowed), a
+// statusError's own, else 1.
+func statusOf(err error) int {
+	var x statusError
+	var u usageError
+	var ce *config.Error
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &x):
+		return x.code
+	case errors.As(err, &u), errors.As(err, &ce):
 		return 2
 	}
 	return 1
 }
 
+// globalFlags are the flags every command sees.
+type globalFlags struct {
+	configPath string // --config; "" for config.DefaultPath
+}
+
+// configFile is the settings file in use: --config, else the default
+// path, whether or not a file is there.
+func (g *globalFlags) configFile() (string, error) {
+	if g.configPath != "" {
+		return g.configPath, nil
+	}
+	return config.DefaultPath()
+}
+
+// loadConfig reads the settings file in use. A missing file at the
+// default path gives the defaults; a missing --config file is an error.
+// Errors are *config.Error, which exit with status 2.
+func (g *globalFlags) loadConfig() (*config.Config, error) {
+	return config.Load(g.configPath)
+}
+
 // newRootCommand builds the command tree. getenv and stderr are parameters
 // so tests can run the command line without touching the real process.
 func newRootCommand(getenv func(string) string, stderr interface{ Write([]byte) (int, error) }) *cobra.Command {
-	root := newReaderCommand(getenv, stderr)
-	root.AddCommand(newServeCommand(getenv), newImportCommand(), newFeedsCommand(getenv))
+	g := &globalFlags{}
+	root := newReaderCommand(g, getenv, stderr)
+	defaultConfig, err := config.DefaultPath()
+	if err != nil {
+		defaultConfig = "$XDG_CONFIG_HOME/tidings/config.toml"
+	}
+	root.PersistentFlags().StringVar(&g.configPath, "config", "", "settings file (default "+defaultConfig+")")
+	root.AddCommand(newServeCommand(getenv), newImportCommand(), newFeedsCommand(getenv),
+		newConfigCommand(g), newSavedCommand(), newWatchCommand(g, getenv))
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.SilenceErrors = true
 	root.SilenceUsage = true

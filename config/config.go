@@ -91,10 +91,11 @@ const (
 	ScreenHeadlines Screen = "headlines"
 	ScreenSources   Screen = "sources"
 	ScreenSearch    Screen = "search"
+	ScreenSaved     Screen = "saved"
 )
 
 // Screens returns every start screen, the default first.
-func Screens() []Screen { return []Screen{ScreenHeadlines, ScreenSources, ScreenSearch} }
+func Screens() []Screen { return []Screen{ScreenHeadlines, ScreenSources, ScreenSearch, ScreenSaved} }
 
 // FullTextMode says when the reader fetches an article's full text.
 type FullTextMode string

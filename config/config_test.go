@@ -191,8 +191,8 @@ func TestSettings(t *testing.T) {
 		// [reader]
 		{name: "start_screen", doc: "[reader]\nstart_screen = \"Search\"\n",
 			check: func(c *Config) bool { return c.Reader.StartScreen == ScreenSearch }, set: "reader.start_screen"},
-		{name: "start_screen bad", doc: "[reader]\nstart_screen = \"saved\"\n", line: 2,
-			frags: []string{"reader.start_screen", `"saved"`, `allowed: "headlines", "sources" or "search"`}},
+		{name: "start_screen bad", doc: "[reader]\nstart_screen = \"home\"\n", line: 2,
+			frags: []string{"reader.start_screen", `"home"`, `allowed: "headlines", "sources", "search" or "saved"`}},
 		{name: "country", doc: "[reader]\ncountry = \"GB\"\n",
 			check: func(c *Config) bool { return c.Reader.Country == "gb" }, set: "reader.country"},
 		{name: "country any", doc: "[reader]\ncountry = \"\"\n",
