@@ -27,7 +27,7 @@ shoot() {
   local name=$1 cols=$2 rows=$3 args=$4; shift 4
   tmux kill-session -t lead-shots 2>/dev/null || true
   tmux new-session -d -s lead-shots -x "$cols" -y "$rows" \
-    "env -u NEWS_API_BASE_URL -u NEWS_API_KEY XDG_DATA_HOME=$data XDG_CACHE_HOME=$work/cache TERM=xterm-256color COLORTERM=truecolor $work/tidings $args"
+    "env -u NEWS_API_BASE_URL -u NEWS_API_KEY XDG_DATA_HOME=$data XDG_CACHE_HOME=$work/cache XDG_STATE_HOME=$work/state-$name XDG_CONFIG_HOME=$work/config TERM=xterm-256color COLORTERM=truecolor $work/tidings $args"
   sleep 1.5
   for k in "$@"; do tmux send-keys -t lead-shots "$k"; sleep 0.6; done
   sleep 0.8
@@ -63,6 +63,9 @@ shoot reader    120 40 "" Enter
 shoot fulltext  120 40 "--country us" Enter f
 shoot help      120 40 "" "?"
 shoot wide      160 45 ""
+# Saved: three articles kept with b and a watched search kept with w (the
+# state lives in $work/state-saved, never the user's; each shot has its own).
+shoot saved     120 40 "--country us" b j j b j b 3 election Enter w Enter 4
 
 # The reader on feeds (personal mode): fixture feeds that behave like real
 # ones, served on loopback, subscribed to and fetched first.
