@@ -1,98 +1,79 @@
 package theme
 
-import (
-	"fmt"
-	"image/color"
+import "charm.land/lipgloss/v2"
 
-	"charm.land/glamour/v2/ansi"
-)
+// MarkdownStyles is the look of the reader's full text, one style per
+// Markdown construct, built from the palette so the article looks like
+// the rest of the app. The reader's renderer uses only the SGR sequence
+// each style opens with: plain text (paragraphs, list items) is drawn in
+// Reader.Body, and a style here is laid over the style it sits in (an
+// emphasis in a quote is italic and the quote's colour).
+type MarkdownStyles struct {
+	// Heading is H1 to H6: bold, in Primary, fading to Text and Muted
+	// with the level; H1 is underlined.
+	Heading [6]lipgloss.Style
+	Emph    lipgloss.Style
+	Strong  lipgloss.Style
+	// Code is a code span in a line of text; CodeBlock a block of code.
+	Code, CodeBlock lipgloss.Style
+	// Quote is a block quote's text; QuoteBar the bar drawn left of it.
+	Quote, QuoteBar lipgloss.Style
+	// ListMarker is a list item's bullet or number.
+	ListMarker lipgloss.Style
+	// Rule is a thematic break.
+	Rule lipgloss.Style
+	// Link is the text of a Markdown link or an autolink: the page's own
+	// (extract writes links as "text [n]"), never made clickable.
+	Link lipgloss.Style
+	// Image is an inline image's "[image: alt]".
+	Image lipgloss.Style
+}
 
-// markdownStyle is the glamour style of the reader's full text, built from
-// the palette rather than glamour's stock "dark"/"light" so the article
-// looks like the rest of the app. The document has no margin of its own
-// (the reader adds it) and code blocks are not syntax-highlighted: chroma
-// themes bring their own colours and a process-wide style registry.
-// Links and images never reach glamour as such (the reader defuses them),
-// but their styles are plain text colours in case one does.
-//
-// The document itself has no colour: glamour would wrap every word of it
-// in its own SGR sequence and spend most of its time re-parsing them
-// (a 10,000-word article took 73 ms instead of 27). The reader tints the
-// rendered lines with Reader.Body instead, in one pass.
-func markdownStyle(p Palette) ansi.StyleConfig {
-	hex := func(c color.Color) *string {
-		r, g, b, _ := c.RGBA()
-		s := fmt.Sprintf("#%02X%02X%02X", r>>8, g>>8, b>>8)
-		return &s
-	}
-	yes, no := true, false
-	zero, one, two := uint(0), uint(1), uint(2)
-	// One cell: glamour counts an indent token as one cell whatever its
-	// width, and a wider one makes quoted lines overflow and re-wrap. The
-	// bar is drawn at the left of its cell, so it still stands apart.
-	quote := "▏"
-	return ansi.StyleConfig{
-		Document:   ansi.StyleBlock{Margin: &zero},
-		Paragraph:  ansi.StyleBlock{},
-		BlockQuote: ansi.StyleBlock{StylePrimitive: ansi.StylePrimitive{Color: hex(p.Muted), Italic: &yes}, Indent: &one, IndentToken: &quote},
-		List:       ansi.StyleList{LevelIndent: 2},
-		Heading:    ansi.StyleBlock{StylePrimitive: ansi.StylePrimitive{BlockSuffix: "\n", Color: hex(p.Primary), Bold: &yes}},
-		H1:         ansi.StyleBlock{StylePrimitive: ansi.StylePrimitive{Underline: &yes}},
-		H2:         ansi.StyleBlock{},
-		H3:         ansi.StyleBlock{StylePrimitive: ansi.StylePrimitive{Color: hex(p.Text)}},
-		H4:         ansi.StyleBlock{StylePrimitive: ansi.StylePrimitive{Color: hex(p.Text)}},
-		H5:         ansi.StyleBlock{StylePrimitive: ansi.StylePrimitive{Color: hex(p.Muted)}},
-		H6:         ansi.StyleBlock{StylePrimitive: ansi.StylePrimitive{Color: hex(p.Muted), Bold: &no}},
-
-		Strikethrough:  ansi.StylePrimitive{CrossedOut: &yes},
-		Emph:           ansi.StylePrimitive{Italic: &yes},
-		Strong:         ansi.StylePrimitive{Bold: &yes},
-		HorizontalRule: ansi.StylePrimitive{Color: hex(p.Subtle), Format: "\n────────\n"},
-		Item:           ansi.StylePrimitive{BlockPrefix: "• "},
-		Enumeration:    ansi.StylePrimitive{BlockPrefix: ". "},
-		Task:           ansi.StyleTask{Ticked: "[✓] ", Unticked: "[ ] "},
-		Link:           ansi.StylePrimitive{Color: hex(p.Accent)},
-		LinkText:       ansi.StylePrimitive{Color: hex(p.Accent)},
-		Image:          ansi.StylePrimitive{Color: hex(p.Muted)},
-		ImageText:      ansi.StylePrimitive{Color: hex(p.Muted), Italic: &yes},
-		Code:           ansi.StyleBlock{StylePrimitive: ansi.StylePrimitive{Color: hex(p.Accent)}},
-		CodeBlock: ansi.StyleCodeBlock{StyleBlock: ansi.StyleBlock{
-			StylePrimitive: ansi.StylePrimitive{Color: hex(p.Muted)}, Margin: &two,
-		}},
-		Table:                 ansi.StyleTable{StyleBlock: ansi.StyleBlock{StylePrimitive: ansi.StylePrimitive{}}},
-		DefinitionDescription: ansi.StylePrimitive{BlockPrefix: "\n→ "},
-		HTMLBlock:             ansi.StyleBlock{StylePrimitive: ansi.StylePrimitive{Color: hex(p.Muted)}},
-		HTMLSpan:              ansi.StyleBlock{StylePrimitive: ansi.StylePrimitive{Color: hex(p.Muted)}},
+// markdownStyles is MarkdownStyles from the palette. Code blocks are not
+// syntax-highlighted: code in news articles is rare, and a highlighter's
+// lexers cost more at start-up than the whole of the rest of the app.
+func markdownStyles(p Palette) MarkdownStyles {
+	st := lipgloss.NewStyle
+	heading := st().Bold(true).Foreground(p.Primary)
+	return MarkdownStyles{
+		Heading: [6]lipgloss.Style{
+			heading.Underline(true),
+			heading,
+			heading.Foreground(p.Text),
+			heading.Foreground(p.Text),
+			heading.Foreground(p.Muted),
+			st().Foreground(p.Muted),
+		},
+		Emph:       st().Italic(true),
+		Strong:     st().Bold(true),
+		Code:       st().Foreground(p.Accent),
+		CodeBlock:  st().Foreground(p.Muted),
+		Quote:      st().Italic(true).Foreground(p.Muted),
+		QuoteBar:   st().Foreground(p.Muted),
+		ListMarker: st().Foreground(p.Text),
+		Rule:       st().Foreground(p.Subtle),
+		Link:       st().Foreground(p.Accent),
+		Image:      st().Italic(true).Foreground(p.Muted),
 	}
 }
 
-// monochromeMarkdown is markdownStyle for NO_COLOR: only bold, italic,
+// monochromeMarkdown is markdownStyles for NO_COLOR: only bold, italic,
 // underline and faint.
-func monochromeMarkdown() ansi.StyleConfig {
-	yes := true
-	zero, one, two := uint(0), uint(1), uint(2)
-	// One cell: glamour counts an indent token as one cell whatever its
-	// width, and a wider one makes quoted lines overflow and re-wrap. The
-	// bar is drawn at the left of its cell, so it still stands apart.
-	quote := "▏"
-	return ansi.StyleConfig{
-		Document:              ansi.StyleBlock{Margin: &zero},
-		BlockQuote:            ansi.StyleBlock{StylePrimitive: ansi.StylePrimitive{Italic: &yes}, Indent: &one, IndentToken: &quote},
-		List:                  ansi.StyleList{LevelIndent: 2},
-		Heading:               ansi.StyleBlock{StylePrimitive: ansi.StylePrimitive{BlockSuffix: "\n", Bold: &yes}},
-		H1:                    ansi.StyleBlock{StylePrimitive: ansi.StylePrimitive{Underline: &yes}},
-		Strikethrough:         ansi.StylePrimitive{CrossedOut: &yes},
-		Emph:                  ansi.StylePrimitive{Italic: &yes},
-		Strong:                ansi.StylePrimitive{Bold: &yes},
-		HorizontalRule:        ansi.StylePrimitive{Format: "\n────────\n"},
-		Item:                  ansi.StylePrimitive{BlockPrefix: "• "},
-		Enumeration:           ansi.StylePrimitive{BlockPrefix: ". "},
-		Task:                  ansi.StyleTask{Ticked: "[✓] ", Unticked: "[ ] "},
-		Link:                  ansi.StylePrimitive{Underline: &yes},
-		LinkText:              ansi.StylePrimitive{Underline: &yes},
-		ImageText:             ansi.StylePrimitive{Italic: &yes},
-		Code:                  ansi.StyleBlock{StylePrimitive: ansi.StylePrimitive{Bold: &yes}},
-		CodeBlock:             ansi.StyleCodeBlock{StyleBlock: ansi.StyleBlock{Margin: &two}},
-		DefinitionDescription: ansi.StylePrimitive{BlockPrefix: "\n→ "},
+func monochromeMarkdown() MarkdownStyles {
+	st := lipgloss.NewStyle
+	plain := st()
+	bold := st().Bold(true)
+	return MarkdownStyles{
+		Heading:    [6]lipgloss.Style{bold.Underline(true), bold, bold, bold, bold, bold},
+		Emph:       st().Italic(true),
+		Strong:     bold,
+		Code:       bold,
+		CodeBlock:  plain,
+		Quote:      st().Italic(true),
+		QuoteBar:   plain,
+		ListMarker: plain,
+		Rule:       plain,
+		Link:       st().Underline(true),
+		Image:      st().Italic(true),
 	}
 }

@@ -3,7 +3,6 @@ package theme
 import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/textinput"
-	"charm.land/glamour/v2/ansi"
 	"charm.land/lipgloss/v2"
 )
 
@@ -57,8 +56,8 @@ type Styles struct {
 
 	Help      help.Styles
 	TextInput textinput.Styles
-	// Markdown is the glamour style of the reader's full text.
-	Markdown ansi.StyleConfig
+	// Markdown is the look of the reader's full text.
+	Markdown MarkdownStyles
 }
 
 // New builds the styles for a background and colour mode.
@@ -134,7 +133,7 @@ func NewAdjusted(isDark, noColor bool, adjust Adjust) *Styles {
 	s.Reader.Current = st().Bold(true).Foreground(p.OnAccent).Background(p.Accent)
 	s.Reader.LinkNumber = st().Foreground(p.Accent)
 	s.Reader.LinkSelected = st().Bold(true).Foreground(p.Primary)
-	s.Markdown = markdownStyle(p)
+	s.Markdown = markdownStyles(p)
 
 	s.Picker.Box = st().Border(lipgloss.RoundedBorder()).BorderForeground(p.Highlight).Padding(0, 1)
 	s.Picker.Title = st().Bold(true).Foreground(p.Primary)

@@ -35,15 +35,27 @@ func TestColourThemeUsesColour(t *testing.T) {
 	}
 }
 
-// The full text's glamour style carries no colour under NO_COLOR and the
-// palette's colours otherwise.
+// The full text's styles carry no colour under NO_COLOR and the palette's
+// colours otherwise.
 func TestMarkdownStyleFollowsThePalette(t *testing.T) {
 	mono := New(true, true).Markdown
-	if mono.Heading.Color != nil || mono.Link.Color != nil || mono.Code.Color != nil || mono.BlockQuote.Color != nil {
-		t.Fatal("the NO_COLOR markdown style has colours")
+	for _, st := range append(mono.Heading[:], mono.Emph, mono.Strong, mono.Code, mono.CodeBlock,
+		mono.Quote, mono.QuoteBar, mono.ListMarker, mono.Rule, mono.Link, mono.Image) {
+		if out := st.Render("x"); strings.Contains(out, "38;") || strings.Contains(out, "48;") {
+			t.Fatalf("the NO_COLOR markdown style has colours: %q", out)
+		}
+	}
+	if mono.Heading[0].Render("x") == "x" || mono.Quote.Render("x") == "x" {
+		t.Fatal("NO_COLOR headings or quotes look like plain text")
 	}
 	dark, light := New(true, false).Markdown, New(false, false).Markdown
-	if dark.Heading.Color == nil || *dark.Heading.Color != "#A99CFF" || *light.Heading.Color != "#4B3FD1" {
-		t.Fatalf("headings not in Primary: %v / %v", dark.Heading.Color, light.Heading.Color)
+	if h := dark.Heading[1].Render("x"); !strings.Contains(h, "169;156;255") || !strings.Contains(h, "1") {
+		t.Fatalf("dark headings not bold in Primary: %q", h)
+	}
+	if h := light.Heading[1].Render("x"); !strings.Contains(h, "75;63;209") {
+		t.Fatalf("light headings not in Primary: %q", h)
+	}
+	if h1 := dark.Heading[0].Render("x"); !strings.Contains(h1, "4") || h1 == dark.Heading[1].Render("x") {
+		t.Fatalf("H1 not underlined: %q", h1)
 	}
 }

@@ -10,7 +10,7 @@ import (
 )
 
 // BenchmarkRenderFullText10kWords renders a 10,000-word article at 100
-// columns: clean, split, glamour on every core, keep SGR only.
+// columns: clean, split, parse, lay out.
 func BenchmarkRenderFullText10kWords(b *testing.B) {
 	md := longMarkdown(10000)
 	m := newReader(104, 40)

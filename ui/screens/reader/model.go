@@ -4,11 +4,11 @@
 // the next or previous article of the list it came from without going back.
 //
 // f fetches the page's full text through common.FullText and shows it,
-// rendered with glamour in the app's palette, in place of the service's
+// typeset in the app's palette (markdown.go), in place of the service's
 // snippet (f again toggles back); L lists its links, and a number opens
 // one; / finds text in the article, n and N step between the matches.
 // Everything a page sends is cleaned by ui/textsafe before it is drawn,
-// and glamour's output keeps only SGR styling (markdown.go).
+// and the typeset text holds no escape sequence but SGR styling.
 //
 // The reader owns no list: stepping sends common.StepArticleMsg, which the
 // root hands to the origin screen; that screen answers with the next
