@@ -9,8 +9,8 @@ import (
 	"sync"
 	"time"
 	"unicode"
-	"unicode/utf8"
 
+	"tidings/feeds/normalise"
 	"tidings/server/store"
 )
 
@@ -71,12 +71,6 @@ const (
 	DefaultPageTimeout = 30 * time.Second
 	// maxPageReads bounds the pages read at once by one poller.
 	maxPageReads = 4
-	// maxFullText is the most of a page's text stored, in bytes (as the
-	// normaliser bounds a feed's own full text).
-	maxFullText = 100_000
-	// maxFullTextDescription bounds a description made from the text's
-	// first paragraph, in runes (as the normaliser bounds descriptions).
-	maxFullTextDescription = 2000
 )
 
 // fullText reads the pages of the new items of a full-text feed f and
@@ -153,7 +147,7 @@ func (p *Poller) fullText(ctx context.Context, f store.Feed, items []store.FeedI
 		if a.Description == "" {
 			a.Description = firstParagraph(text)
 		}
-		a.Content = clipText(text, maxFullText)
+		a.Content = normalise.ClipContent(text)
 		out.FullText++
 	}
 }
@@ -233,41 +227,11 @@ func cleanText(s string) string {
 	return strings.Join(paras, "\n\n")
 }
 
-// firstParagraph is the text's first paragraph as one line, cut to
-// maxFullTextDescription runes.
+// firstParagraph is the text's first paragraph as one line, bounded as a
+// feed's own description is.
 func firstParagraph(text string) string {
 	para, _, _ := strings.Cut(text, "\n\n")
-	line := strings.Join(strings.Fields(para), " ")
-	if utf8.RuneCountInString(line) <= maxFullTextDescription {
-		return line
-	}
-	r := []rune(line)[:maxFullTextDescription-1]
-	kept := string(r)
-	if sp := strings.LastIndexByte(kept, ' '); sp > len(kept)*4/5 {
-		kept = kept[:sp]
-	}
-	return strings.TrimRight(kept, " ") + "…"
-}
-
-// clipText cuts text longer than n bytes at a paragraph or word boundary
-// near n, ending it with the "… [+N chars]" marker a feed's own clipped
-// text has (N counts the runes left out).
-func clipText(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	cut := n - 32 // room for the marker
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	kept := s[:cut]
-	if p := strings.LastIndex(kept, "\n\n"); p > len(kept)*9/10 {
-		kept = kept[:p]
-	} else if p := strings.LastIndexAny(kept, " \n"); p > len(kept)*9/10 {
-		kept = kept[:p]
-	}
-	kept = strings.TrimRight(kept, " \n")
-	return fmt.Sprintf("%s… [+%d chars]", kept, utf8.RuneCountInString(s[len(kept):]))
+	return normalise.ClipDescription(strings.Join(strings.Fields(para), " "))
 }
 
 // hostGate lets one request at a time reach each host: feed fetches and

@@ -351,11 +351,7 @@ func TestCleanText(t *testing.T) {
 			t.Errorf("cleanText(%q) = %q, want %q", in, got, want)
 		}
 	}
-	long := strings.Repeat("word ", 30_000)
-	if got := clipText(long, maxFullText); len(got) > maxFullText || !strings.HasSuffix(got, " chars]") {
-		t.Errorf("clipText: %d bytes, ends %q", len(got), got[len(got)-20:])
-	}
-	if got := firstParagraph(strings.Repeat("x ", 3000)); len([]rune(got)) > maxFullTextDescription {
+	if got := firstParagraph(strings.Repeat("x ", 3000)); len([]rune(got)) > 2000 {
 		t.Errorf("firstParagraph: %d runes", len([]rune(got)))
 	}
 }

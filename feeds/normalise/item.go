@@ -136,6 +136,15 @@ func derivedTitle(desc, content, link string) string {
 	return strings.TrimSuffix(u.Host+u.EscapedPath(), "/")
 }
 
+// ClipDescription bounds a description as the normaliser bounds a feed's
+// own: at most maxDescription runes, cut at a word, ending in "…".
+func ClipDescription(s string) string { return clip(s, maxDescription) }
+
+// ClipContent bounds an article's text as the normaliser bounds a feed's
+// own: at most maxContent bytes, cut at a paragraph or word, ending in the
+// "… [+N chars]" marker.
+func ClipContent(s string) string { return clipContent(s, maxContent) }
+
 // clip cuts s to at most n runes, at the last space in its final fifth if
 // there is one, ending it with "…". It never splits a rune.
 func clip(s string, n int) string {
