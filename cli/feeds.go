@@ -70,6 +70,27 @@ func (d *feedsDB) open(create bool) (*sqlite.Store, string, error) {
 	return st, path, nil
 }
 
+// openFeed opens the catalogue (never creating it) and finds the feed
+// ref names by id or address; the caller closes the store.
+func (d *feedsDB) openFeed(ctx context.Context, ref string) (*sqlite.Store, store.Feed, error) {
+	st, path, err := d.open(false)
+	if errors.Is(err, errNoCatalogue) {
+		return nil, store.Feed{}, fmt.Errorf("no feed %q: %s holds no feeds", ref, path)
+	}
+	if err != nil {
+		return nil, store.Feed{}, err
+	}
+	f, err := st.FindFeed(ctx, ref)
+	if err != nil {
+		st.Close()
+		if errors.Is(err, store.ErrFeedNotFound) {
+			return nil, store.Feed{}, fmt.Errorf("no feed has the id or address %q (see `tidings feeds list`)", ref)
+		}
+		return nil, store.Feed{}, fmt.Errorf("find the feed: %w", err)
+	}
+	return st, f, nil
+}
+
 // openWithFeeds opens the catalogue for a command about the feeds it
 // holds. When it holds none, or does not exist (it is not created), the
 // command says so on w, and the store returned is nil.

@@ -1,12 +1,9 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
-
-	"tidings/server/store"
 )
 
 func newFeedsRemoveCommand(db *feedsDB) *cobra.Command {
@@ -19,22 +16,12 @@ func newFeedsRemoveCommand(db *feedsDB) *cobra.Command {
 			"only stops polling.",
 		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			st, path, err := db.open(false)
-			if errors.Is(err, errNoCatalogue) {
-				return fmt.Errorf("no feed %q: %s holds no feeds", args[0], path)
-			}
+			ctx := background(cmd)
+			st, f, err := db.openFeed(ctx, args[0])
 			if err != nil {
 				return err
 			}
 			defer st.Close()
-			ctx := background(cmd)
-			f, err := st.FindFeed(ctx, args[0])
-			if errors.Is(err, store.ErrFeedNotFound) {
-				return fmt.Errorf("no feed has the id or address %q (see `tidings feeds list`)", args[0])
-			}
-			if err != nil {
-				return fmt.Errorf("find the feed: %w", err)
-			}
 			n, err := st.RemoveFeed(ctx, f.Source.ID, keep)
 			if err != nil {
 				return fmt.Errorf("remove %s: %w", f.Source.ID, err)

@@ -1,12 +1,9 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
-
-	"tidings/server/store"
 )
 
 func newFeedsSetCommand(db *feedsDB) *cobra.Command {
@@ -28,22 +25,12 @@ func newFeedsSetCommand(db *feedsDB) *cobra.Command {
 			if !cmd.Flags().Changed("full-text") {
 				return usagef("nothing to set for %q: give --full-text (or --full-text=false)", args[0])
 			}
-			st, path, err := db.open(false)
-			if errors.Is(err, errNoCatalogue) {
-				return fmt.Errorf("no feed %q: %s holds no feeds", args[0], path)
-			}
+			ctx := background(cmd)
+			st, f, err := db.openFeed(ctx, args[0])
 			if err != nil {
 				return err
 			}
 			defer st.Close()
-			ctx := background(cmd)
-			f, err := st.FindFeed(ctx, args[0])
-			if errors.Is(err, store.ErrFeedNotFound) {
-				return fmt.Errorf("no feed has the id or address %q (see `tidings feeds list`)", args[0])
-			}
-			if err != nil {
-				return fmt.Errorf("find the feed: %w", err)
-			}
 			w := cmd.OutOrStdout()
 			if f.FullText == fullText {
 				fmt.Fprintf(w, "%s (%q) is %s already.\n", f.Source.Name, f.Source.ID, fullTextState(fullText))
