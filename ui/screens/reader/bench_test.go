@@ -83,36 +83,34 @@ func BenchmarkScrollFullTextEnd(b *testing.B) {
 // columns — extraction (charset, readability, Markdown) and rendering.
 // The network is not in it.
 func BenchmarkExtractAndRender10kWords(b *testing.B) {
-	page, ok := pageserver.Get("/long")
-	if !ok {
-		b.Fatal("no /long page")
-	}
-	m := newReader(104, 40)
-	o := m.renderOpts()
-	b.SetBytes(int64(len(page.Body)))
-	b.ReportAllocs()
-	for b.Loop() {
-		a, err := extract.FromHTML(page.Body, page.ContentType, "https://news.example/long")
-		if err != nil {
-			b.Fatal(err)
-		}
+	benchLongPage(b, func(a extract.Article, o renderOpts) {
 		if a.Words < 9000 {
 			b.Fatalf("%d words", a.Words)
 		}
 		renderMarkdown(a.Markdown, o)
-	}
+	})
 }
 
 // BenchmarkExtractToFirstScreen10kWords is what the reader waits for
 // before a 10,000-word article is on screen: extraction, then the layout
 // of its first screens (the rest is laid out after they are shown).
 func BenchmarkExtractToFirstScreen10kWords(b *testing.B) {
+	benchLongPage(b, func(a extract.Article, o renderOpts) {
+		head, _ := splitHead(splitChunks(textsafe.Clean(a.Markdown)))
+		if lines := renderChunks(head, o); len(lines) < 40 {
+			b.Fatalf("first screens: %d lines", len(lines))
+		}
+	})
+}
+
+// benchLongPage extracts the 10,000-word /long page once per iteration
+// and hands the article to lay, with the options of a 104×40 reader.
+func benchLongPage(b *testing.B, lay func(a extract.Article, o renderOpts)) {
 	page, ok := pageserver.Get("/long")
 	if !ok {
 		b.Fatal("no /long page")
 	}
-	m := newReader(104, 40)
-	o := m.renderOpts()
+	o := newReader(104, 40).renderOpts()
 	b.SetBytes(int64(len(page.Body)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -120,9 +118,6 @@ func BenchmarkExtractToFirstScreen10kWords(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		head, _ := splitHead(splitChunks(textsafe.Clean(a.Markdown)))
-		if lines := renderChunks(head, o); len(lines) < 40 {
-			b.Fatalf("first screens: %d lines", len(lines))
-		}
+		lay(a, o)
 	}
 }
