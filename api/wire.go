@@ -52,6 +52,9 @@ type count struct {
 	ok bool
 }
 
+// maxStorySize bounds the storySize extension: no story has more outlets.
+const maxStorySize = 100_000
+
 // maxCount keeps totals and page arithmetic far from int overflow.
 const maxCount = 1 << 50
 
@@ -188,6 +191,9 @@ type articleFields struct {
 	PublishedAt     timestamp     `json:"publishedAt"`
 	PublishedSnake  timestamp     `json:"published_at"`
 	Content         text          `json:"content"`
+	// Our service's extension; other services leave them out.
+	StoryID   text  `json:"storyId"`
+	StorySize count `json:"storySize"`
 }
 
 // wireArticle is one element of "articles". An element that is not an
@@ -218,6 +224,12 @@ func (w *wireArticle) article() model.Article {
 		URL:         string(w.URL),
 		URLToImage:  firstNonEmpty(string(w.URLToImage), string(w.URLToImageSnake)),
 		Content:     string(w.Content),
+	}
+	// A story id another service sends is used only as the story
+	// parameter of a later request; one that could not be sent back is
+	// dropped with its size, and a size is never negative or absurd.
+	if id := string(w.StoryID); model.ValidStoryID(id) && w.StorySize.n > 0 {
+		a.StoryID, a.StorySize = id, min(w.StorySize.n, maxStorySize)
 	}
 	// Prefer publishedAt; fall back to published_at when it is absent or
 	// unreadable.

@@ -43,9 +43,15 @@ type ArticlesQuery struct {
 	To             string
 	Language       Language
 	SortBy         SortBy
-	Page           int
-	PageSize       int
+	// Story narrows the search to one story's articles: our extension
+	// (the story parameter), which stands in for q when given.
+	Story    string
+	Page     int
+	PageSize int
 }
+
+// MaxStoryIDLength bounds the story parameter.
+const MaxStoryIDLength = 64
 
 // Validate checks every rule of spec 4.1 and 4.4.
 func (q SourcesQuery) Validate() error {
@@ -67,8 +73,10 @@ func (q HeadlinesQuery) Validate() error {
 // well-formed ids and domains, from and to are dates or date-times with from
 // not after to, and language and sortBy are allowed values.
 func (q ArticlesQuery) Validate() error {
-	if err := validateKeywords(q.Q); err != nil {
-		return err
+	if q.Story == "" || q.Q != "" {
+		if err := validateKeywords(q.Q); err != nil {
+			return err
+		}
 	}
 	return q.ValidateFilters()
 }
@@ -77,6 +85,9 @@ func (q ArticlesQuery) Validate() error {
 // NewsAPI's dialect, in which sources or domains may narrow a search
 // without q.
 func (q ArticlesQuery) ValidateFilters() error {
+	if err := validateStoryID(q.Story); err != nil {
+		return err
+	}
 	if err := validateList("sources", q.Sources, isSourceID); err != nil {
 		return err
 	}
@@ -130,6 +141,7 @@ func (q ArticlesQuery) Values() url.Values {
 	set(v, "to", strings.TrimSpace(q.To))
 	set(v, "language", string(q.Language))
 	set(v, "sortBy", string(q.SortBy))
+	set(v, "story", q.Story)
 	setPaging(v, q.Page, q.PageSize)
 	return v
 }
@@ -180,6 +192,7 @@ func ParseArticlesQuery(v url.Values) (ArticlesQuery, error) {
 		ExcludeDomains: SplitList(strings.ToLower(v.Get("excludeDomains"))),
 		From:           strings.TrimSpace(v.Get("from")),
 		To:             strings.TrimSpace(v.Get("to")),
+		Story:          strings.TrimSpace(v.Get("story")),
 	}
 	var err error
 	if q.Language, err = parseLanguageParam(v); err != nil {
@@ -192,6 +205,27 @@ func ParseArticlesQuery(v url.Values) (ArticlesQuery, error) {
 		return q, err
 	}
 	return q, q.Validate()
+}
+
+// ValidStoryID reports whether id can be a story id: 1 to
+// MaxStoryIDLength letters, digits and hyphens.
+func ValidStoryID(id string) bool { return id != "" && validateStoryID(id) == nil }
+
+// validateStoryID checks the story parameter: story ids are opaque to
+// clients but are short and made of letters, digits and hyphens.
+func validateStoryID(id string) error {
+	if id == "" {
+		return nil
+	}
+	if len(id) > MaxStoryIDLength {
+		return paramError("story", "story is too long: story ids have at most %d characters", MaxStoryIDLength)
+	}
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
+			return paramError("story", "story %q is not a story id: ids are letters, digits and hyphens", id)
+		}
+	}
+	return nil
 }
 
 // SplitList splits a comma-separated parameter, trimming spaces and

@@ -32,6 +32,12 @@ type Article struct {
 	URLToImage  string    `json:"urlToImage"`
 	PublishedAt time.Time `json:"publishedAt"`
 	Content     string    `json:"content"`
+	// StoryID and StorySize are our service's extension (not the spec's):
+	// the story the article belongs to (articles of several sources that
+	// report the same event) and how many distinct sources that story
+	// has. Empty and 0 when the service does not group articles.
+	StoryID   string `json:"storyId,omitempty"`
+	StorySize int    `json:"storySize,omitempty"`
 }
 
 // Page is one page of a list endpoint's results (spec 2.3).

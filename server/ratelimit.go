@@ -2,10 +2,14 @@ package server
 
 import (
 	"context"
+	"net/http"
+	"strconv"
 	"sync"
 	"time"
 
 	"golang.org/x/time/rate"
+
+	"tidings/server/newsapi"
 )
 
 // Limiter decides whether one more request of a key may go ahead. The
@@ -110,4 +114,25 @@ func (l *keyLimiter) size() int {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return len(l.buckets)
+}
+
+// admit asks the limiter whether the request of the key-th key may go
+// ahead, answering it with 429 (or 503 when the limiter cannot decide)
+// when not.
+func (h *handler) admit(w http.ResponseWriter, r *http.Request, d dialect, key int) bool {
+	dec, err := h.limiter.Allow(r.Context(), h.keys.id(key), h.now())
+	if err != nil {
+		h.log.Warn("rate limiter unavailable", "err", err)
+		w.Header().Set("Retry-After", "1")
+		d.write(w, problem{status: http.StatusServiceUnavailable, spec: CodeUnavailable, newsAPI: newsapi.CodeUnexpectedError,
+			message: "the rate limiter is unavailable: retry in a moment"})
+		return false
+	}
+	if dec.Allowed {
+		return true
+	}
+	secs := retryAfterSeconds(dec.RetryAfter)
+	w.Header().Set("Retry-After", strconv.Itoa(secs))
+	d.write(w, rateLimited(d, h.limiter.PerMinute(), secs))
+	return false
 }

@@ -63,6 +63,10 @@ type wireArticle struct {
 	URLToImage  *string       `json:"urlToImage"`
 	PublishedAt *string       `json:"publishedAt"`
 	Content     *string       `json:"content"`
+	// Our extension (model.Article.StoryID): left out when the store
+	// groups nothing, so the spec's shape is unchanged.
+	StoryID   string `json:"storyId,omitempty"`
+	StorySize int    `json:"storySize,omitempty"`
 }
 
 type wireSourceRef struct {
@@ -84,6 +88,8 @@ func toWire(items []model.Article) []wireArticle {
 			URL:         a.URL,
 			URLToImage:  nullable(a.URLToImage),
 			Content:     nullable(a.Content),
+			StoryID:     a.StoryID,
+			StorySize:   a.StorySize,
 		}
 		if !a.PublishedAt.IsZero() {
 			s := a.PublishedAt.UTC().Format(publishedLayout)
