@@ -87,6 +87,24 @@ func (l *lazyState) store(ctx context.Context) (*state.Store, error) {
 
 var _ common.State = (*lazyState)(nil)
 
+// Preference implements common.State.
+func (l *lazyState) Preference(ctx context.Context, name string) (string, error) {
+	st, err := l.store(ctx)
+	if err != nil {
+		return "", err
+	}
+	return st.Preference(ctx, name)
+}
+
+// SetPreference implements common.State.
+func (l *lazyState) SetPreference(ctx context.Context, name, value string) error {
+	st, err := l.store(ctx)
+	if err != nil {
+		return err
+	}
+	return st.SetPreference(ctx, name, value)
+}
+
 // MarkRead implements common.State.
 func (l *lazyState) MarkRead(ctx context.Context, key string, at time.Time) error {
 	st, err := l.store(ctx)

@@ -34,7 +34,7 @@ func (l ListKeys) ArticleShort() []key.Binding {
 func (l ListKeys) ArticleFull() [][]key.Binding {
 	return [][]key.Binding{
 		{l.Up, l.Down, l.PageUp, l.PageDown, l.Top, l.Bottom},
-		{l.Open, l.OpenBrowser, l.CopyLink, l.Save, l.Refresh},
+		{l.Open, l.OpenBrowser, l.CopyLink, l.Save, l.Story, l.Refresh},
 	}
 }
 
@@ -48,7 +48,7 @@ func (r ReaderKeys) Full() [][]key.Binding {
 	return [][]key.Binding{
 		{r.Up, r.Down, r.PageUp, r.PageDown, r.Top, r.Bottom},
 		{r.Next, r.Prev, r.OpenBrowser, r.CopyLink, r.Save, r.Back},
-		{r.FullText, r.Links, r.Find},
+		{r.FullText, r.Links, r.Find, r.Story},
 	}
 }
 
@@ -73,7 +73,7 @@ func (r ReaderKeys) FindFull() [][]key.Binding {
 	return [][]key.Binding{
 		{f.Up, f.Down, f.PageUp, f.PageDown, f.Top, f.Bottom},
 		{f.NextMatch, f.PrevMatch, f.Find, f.Back},
-		{f.Next, f.Prev, f.OpenBrowser, f.CopyLink, f.Save, f.FullText, f.Links},
+		{f.Next, f.Prev, f.OpenBrowser, f.CopyLink, f.Save, f.FullText, f.Links, f.Story},
 	}
 }
 
@@ -104,7 +104,7 @@ func (p PickerKeys) Full() []key.Binding {
 }
 
 // All lists the headlines screen's own keys.
-func (h HeadlinesKeys) All() []key.Binding { return []key.Binding{h.Category, h.Country} }
+func (h HeadlinesKeys) All() []key.Binding { return []key.Binding{h.Category, h.Country, h.Collapse} }
 
 // All lists the sources screen's own keys.
 func (s SourcesKeys) All() []key.Binding {
@@ -122,6 +122,9 @@ func (s SearchKeys) Results() []key.Binding { return []key.Binding{s.Focus, s.So
 // All lists the Saved screen's own keys, as its help shows them (Confirm
 // only works after Delete).
 func (s SavedKeys) All() []key.Binding { return []key.Binding{s.Section, s.Delete} }
+
+// All lists the Story screen's own keys.
+func (s StoryKeys) All() []key.Binding { return []key.Binding{s.Back} }
 
 // Contexts returns, for each situation the user can be in, every binding
 // active at once. Within one context no key may be bound twice; the tests
@@ -141,6 +144,7 @@ func (k *KeyMap) Contexts() map[string][]key.Binding {
 		"sources":        withGlobal(list, k.Sources.All()),
 		"search results": withGlobal(articleList, k.Search.Results()),
 		"saved":          withGlobal(articleList, k.Saved.All()),
+		"story":          withGlobal(articleList, k.Story.All()),
 		"delete watch":   {k.Saved.Confirm, k.Global.ForceQuit},
 		"reader":         withGlobal(flatten(k.Reader.Full())),
 		"reader find":    withGlobal(flatten(k.Reader.FindFull())),

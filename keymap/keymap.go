@@ -21,6 +21,7 @@ type KeyMap struct {
 	Sources   SourcesKeys
 	Search    SearchKeys
 	Saved     SavedKeys
+	Story     StoryKeys
 }
 
 // GlobalKeys work on every screen unless a text field has focus (then only
@@ -51,6 +52,9 @@ type ListKeys struct {
 	CopyLink    key.Binding
 	Refresh     key.Binding
 	Save        key.Binding
+	// Story shows every outlet's version of the selected article's story
+	// (lists of articles only, on a service that groups stories).
+	Story key.Binding
 }
 
 // ReaderKeys scroll the article reader, step between articles, and work
@@ -72,6 +76,7 @@ type ReaderKeys struct {
 	OpenBrowser key.Binding
 	CopyLink    key.Binding
 	Save        key.Binding
+	Story       key.Binding
 	FullText    key.Binding
 	Links       key.Binding
 	Find        key.Binding
@@ -118,6 +123,9 @@ type PickerKeys struct {
 type HeadlinesKeys struct {
 	Category key.Binding
 	Country  key.Binding
+	// Collapse shows each story once (its newest article) or every
+	// article; the choice is remembered.
+	Collapse key.Binding
 }
 
 // SourcesKeys open the sources screen's filters and actions.
@@ -141,6 +149,12 @@ type SearchKeys struct {
 	// Watch keeps the form's query as a watched search, under a name
 	// asked for in a prompt (enter keeps it, esc cancels).
 	Watch key.Binding
+}
+
+// StoryKeys are the Story screen's own keys; its list uses ListKeys.
+type StoryKeys struct {
+	// Back leaves the story for the screen it was opened from.
+	Back key.Binding
 }
 
 // SavedKeys are the Saved screen's own keys; its lists use ListKeys (b
@@ -185,6 +199,7 @@ func Default() *KeyMap {
 			CopyLink:    bind([]string{"y"}, "y", "copy link"),
 			Refresh:     bind([]string{"r", "f5"}, "r", "refresh/retry"),
 			Save:        bind([]string{"b"}, "b", "save/unsave"),
+			Story:       bind([]string{"="}, "=", "whole story"),
 		},
 		Reader: ReaderKeys{
 			Up:          bind([]string{"k", "up"}, "↑/k", "scroll up"),
@@ -199,6 +214,7 @@ func Default() *KeyMap {
 			OpenBrowser: bind([]string{"o"}, "o", "open in browser"),
 			CopyLink:    bind([]string{"y"}, "y", "copy link"),
 			Save:        bind([]string{"b"}, "b", "save/unsave"),
+			Story:       bind([]string{"="}, "=", "whole story"),
 			FullText:    bind([]string{"f"}, "f", "full text"),
 			Links:       bind([]string{"L"}, "L", "links"),
 			Find:        bind([]string{"/"}, "/", "find"),
@@ -235,6 +251,7 @@ func Default() *KeyMap {
 		Headlines: HeadlinesKeys{
 			Category: bind([]string{"c"}, "c", "category"),
 			Country:  bind([]string{"t"}, "t", "country"),
+			Collapse: bind([]string{"z"}, "z", "one row per story"),
 		},
 		Sources: SourcesKeys{
 			Category:     bind([]string{"c"}, "c", "category"),
@@ -257,6 +274,9 @@ func Default() *KeyMap {
 			Section: bind([]string{"w"}, "w", "watches/articles"),
 			Delete:  bind([]string{"x", "delete"}, "x", "delete watch"),
 			Confirm: bind([]string{"y"}, "y", "yes, delete"),
+		},
+		Story: StoryKeys{
+			Back: bind([]string{"esc", "backspace"}, "esc", "back"),
 		},
 	}
 }

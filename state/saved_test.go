@@ -22,6 +22,8 @@ func fullArticle() model.Article {
 		URLToImage:  "https://img.lemonde.fr/1.jpg",
 		PublishedAt: time.Date(2026, 11, 19, 22, 30, 15, 123456789, time.FixedZone("CET", 3600)),
 		Content:     "Delegates return… [+1234 chars]",
+		StoryID:     "s-3k9x",
+		StorySize:   4,
 	}
 }
 

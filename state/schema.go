@@ -44,6 +44,13 @@ CREATE TABLE watches (
 	last_seen INTEGER NOT NULL DEFAULT 0  -- unix nanoseconds; 0 = never opened
 );
 `,
+	// 2: choices the reader remembers (Headlines' one row per story).
+	`
+CREATE TABLE preferences (
+	name  TEXT PRIMARY KEY,
+	value TEXT NOT NULL
+);
+`,
 }
 
 // schemaVersion is the version this code writes.

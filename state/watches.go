@@ -98,6 +98,7 @@ type watchQuery struct {
 	To             string   `json:"to"`
 	Language       string   `json:"language"`
 	SortBy         string   `json:"sortBy"`
+	Story          string   `json:"story,omitempty"`
 	Page           int      `json:"page"`
 	PageSize       int      `json:"pageSize"`
 }
@@ -105,7 +106,7 @@ type watchQuery struct {
 func encodeQuery(q model.ArticlesQuery) (string, error) {
 	b, err := json.Marshal(watchQuery{
 		Q: q.Q, Sources: q.Sources, Domains: q.Domains, ExcludeDomains: q.ExcludeDomains,
-		From: q.From, To: q.To, Language: string(q.Language), SortBy: string(q.SortBy),
+		From: q.From, To: q.To, Language: string(q.Language), SortBy: string(q.SortBy), Story: q.Story,
 		Page: q.Page, PageSize: q.PageSize,
 	})
 	return string(b), err
@@ -118,7 +119,7 @@ func decodeQuery(s string) (model.ArticlesQuery, error) {
 	}
 	return model.ArticlesQuery{
 		Q: w.Q, Sources: w.Sources, Domains: w.Domains, ExcludeDomains: w.ExcludeDomains,
-		From: w.From, To: w.To, Language: model.Language(w.Language), SortBy: model.SortBy(w.SortBy),
+		From: w.From, To: w.To, Language: model.Language(w.Language), SortBy: model.SortBy(w.SortBy), Story: w.Story,
 		Page: w.Page, PageSize: w.PageSize,
 	}, nil
 }

@@ -21,6 +21,7 @@ func fullQuery() model.ArticlesQuery {
 		To:             "2026-12-31T23:00:00Z",
 		Language:       "fr",
 		SortBy:         model.SortRelevancy,
+		Story:          "s-3k9x",
 		Page:           3,
 		PageSize:       50,
 	}

@@ -27,6 +27,7 @@ import (
 	"tidings/ui/screens/saved"
 	"tidings/ui/screens/search"
 	"tidings/ui/screens/sources"
+	"tidings/ui/screens/story"
 	"tidings/ui/theme"
 )
 
@@ -101,6 +102,7 @@ type App struct {
 	screens map[common.ScreenID]common.Screen
 	reader  *reader.Model
 	saved   *saved.Model
+	story   *story.Model
 	active  common.ScreenID
 	status  *statusbar.Model
 	help    help.Model
@@ -167,10 +169,12 @@ func New(cfg Config) *App {
 		State:        cfg.State,
 	}
 	savedScreen := saved.New(ctx)
+	storyScreen := story.New(ctx)
 	a := &App{
 		ctx:       ctx,
 		reader:    reader.New(ctx),
 		saved:     savedScreen,
+		story:     storyScreen,
 		status:    statusbar.New(ctx),
 		help:      help.New(),
 		isDark:    isDark,
@@ -189,11 +193,12 @@ func New(cfg Config) *App {
 			common.Sources:   sources.New(ctx, cfg.Sources),
 			common.Search:    search.New(ctx, cfg.Search),
 			common.Saved:     savedScreen,
+			common.Story:     storyScreen,
 		},
 	}
 	a.help.Styles = ctx.Styles.Help
 	a.active = cfg.Screen
-	if _, ok := a.screens[a.active]; !ok {
+	if _, ok := a.screens[a.active]; !ok || a.active == common.Story {
 		a.active = common.Headlines
 	}
 	a.start = a.active

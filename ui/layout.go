@@ -80,6 +80,9 @@ func (a *App) tabs() []tab {
 		}
 		out = append(out, tab{id, label, n})
 	}
+	if a.story.ID() != "" {
+		out = append(out, tab{common.Story, "Story", "S"})
+	}
 	if _, ok := a.reader.Article(); ok {
 		out = append(out, tab{common.Reader, "Article", "A"})
 	}

@@ -44,10 +44,13 @@ type memoryState struct {
 
 // memoryMsg is the memory loaded at start-up.
 type memoryMsg struct {
-	read   state.ReadSet
-	saved  map[string]struct{}
-	notice error
-	err    error
+	read  state.ReadSet
+	saved map[string]struct{}
+	// collapse is Headlines' remembered one row per story ("on", "off",
+	// or "" when never chosen).
+	collapse string
+	notice   error
+	err      error
 }
 
 // saveDoneMsg answers one save or unsave.
@@ -68,10 +71,11 @@ func (a *App) loadMemory() tea.Cmd {
 		ctx, cancel := context.WithTimeout(parent, common.StateTimeout)
 		defer cancel()
 		msg := memoryMsg{notice: st.Notice()}
-		var errRead, errSaved error
+		var errRead, errSaved, errPref error
 		msg.read, errRead = st.ReadKeys(ctx)
 		msg.saved, errSaved = st.SavedKeys(ctx)
-		msg.err = errors.Join(errRead, errSaved)
+		msg.collapse, errPref = st.Preference(ctx, state.PrefCollapseStories)
+		msg.err = errors.Join(errRead, errSaved, errPref)
 		return msg
 	}
 }
@@ -80,6 +84,11 @@ func (a *App) loadMemory() tea.Cmd {
 // meanwhile, and tells the store's notice.
 func (a *App) memoryLoaded(msg memoryMsg) tea.Cmd {
 	a.ctx.Read.Merge(msg.read)
+	if msg.collapse != "" {
+		if h, ok := a.screens[common.Headlines].(interface{ RememberedCollapse(bool) }); ok {
+			h.RememberedCollapse(msg.collapse == "on")
+		}
+	}
 	if msg.saved != nil {
 		a.ctx.Saved.Replace(msg.saved)
 		for key, w := range a.memory.want { // b pressed before the load

@@ -9,6 +9,7 @@ import (
 	"tidings/ui/common"
 	"tidings/ui/components/articles"
 	"tidings/ui/screens/reader"
+	"tidings/ui/screens/story"
 	"tidings/ui/textsafe"
 	"tidings/ui/theme"
 )
@@ -74,6 +75,10 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case common.BackMsg:
 		return a.switchTo(a.reader.Origin())
+	case common.OpenStoryMsg:
+		return tea.Batch(a.story.Open(msg), a.switchTo(common.Story))
+	case story.BackMsg:
+		return a.switchTo(msg.Origin)
 	case common.SearchMsg:
 		return tea.Batch(a.switchTo(common.Search), a.screens[common.Search].Update(msg))
 	case common.StatusMsg:
@@ -105,7 +110,7 @@ func inertKey(msg tea.KeyPressMsg) tea.KeyPressMsg {
 }
 
 func (a *App) broadcast(msg tea.Msg) tea.Cmd {
-	cmds := []tea.Cmd{a.status.Update(msg), a.reader.Update(msg)}
+	cmds := []tea.Cmd{a.status.Update(msg), a.reader.Update(msg), a.story.Update(msg)}
 	for _, id := range listScreens {
 		cmds = append(cmds, a.screens[id].Update(msg))
 	}
@@ -208,6 +213,15 @@ func (a *App) cycle(delta int) tea.Cmd {
 	from := a.active
 	if from == common.Reader {
 		from = a.reader.Origin()
+	}
+	if from == common.Story {
+		from = a.story.Origin()
+	}
+	if from == common.Reader { // a story opened from the reader
+		from = a.reader.Origin()
+	}
+	if from == common.Story { // the reader of a story opened from that reader
+		from = common.Headlines
 	}
 	for i, id := range listScreens {
 		if id == from {

@@ -17,6 +17,17 @@ type ReaderClosedMsg struct{}
 // BackMsg asks the root to leave the reader for its origin screen.
 type BackMsg struct{}
 
+// OpenStoryMsg asks the root to show one story's articles (the Story
+// screen). Title is the article it was opened from, for the screen's
+// heading until the story's own articles arrive; Origin is where esc
+// goes back to.
+type OpenStoryMsg struct {
+	ID     string
+	Title  string
+	Size   int // distinct sources, as the article said
+	Origin ScreenID
+}
+
 // SearchMsg asks the root to switch to the search screen, which fills its
 // form from Query and runs it.
 type SearchMsg struct{ Query model.ArticlesQuery }

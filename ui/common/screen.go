@@ -16,6 +16,9 @@ const (
 	Search
 	Reader
 	Saved
+	// Story is one story's articles, every outlet's version (= on an
+	// article); it has no tab of its own but while it is open.
+	Story
 )
 
 // String is the screen's tab title.
@@ -31,6 +34,8 @@ func (s ScreenID) String() string {
 		return "Article"
 	case Saved:
 		return "Saved"
+	case Story:
+		return "Story"
 	}
 	return "Unknown"
 }

@@ -36,6 +36,11 @@ type State interface {
 	MarkSeen(ctx context.Context, name string, at time.Time) error
 	RemoveWatch(ctx context.Context, name string) error
 
+	// Preference and SetPreference keep the reader's small choices
+	// (state.PrefCollapseStories); an unset one reads as "".
+	Preference(ctx context.Context, name string) (string, error)
+	SetPreference(ctx context.Context, name, value string) error
+
 	// Notice is what to tell the reader once about the state file (not
 	// kept, moved aside), or nil.
 	Notice() error

@@ -30,7 +30,9 @@ type Styles struct {
 		// Saved is the "★ saved" mark of a saved article's row; Section
 		// heads a part of a screen's list (the Saved screen's watches and
 		// articles); New is a watch's count of new articles.
-		Saved, Section, New                           lipgloss.Style
+		Saved, Section, New lipgloss.Style
+		// Story is a row's "+N sources": its story's other outlets.
+		Story                                         lipgloss.Style
 		Footer, Spinner, ErrorTitle, ErrorHint, Empty lipgloss.Style
 	}
 	Filters struct {
@@ -101,6 +103,7 @@ func NewAdjusted(isDark, noColor bool, adjust Adjust) *Styles {
 	s.List.Title = st().Foreground(p.Text)
 	s.List.TitleRead = st().Foreground(p.Muted)
 	s.List.Saved = st().Foreground(p.Warning)
+	s.List.Story = st().Foreground(p.Accent)
 	s.List.Section = st().Bold(true).Foreground(p.Primary)
 	s.List.New = st().Bold(true).Foreground(p.Success)
 	s.List.TitleSelected = st().Bold(true).Foreground(p.Primary)
@@ -181,6 +184,7 @@ func monochrome(isDark bool) *Styles {
 	s.List.Title = plain
 	s.List.TitleRead = st().Faint(true)
 	s.List.Saved = st().Bold(true)
+	s.List.Story = st().Bold(true)
 	s.List.Section = st().Bold(true).Underline(true)
 	s.List.New = st().Bold(true)
 	s.List.TitleSelected = st().Reverse(true).Bold(true)

@@ -41,6 +41,11 @@ type Item struct {
 	// saved article keeps every field (ToArticle).
 	SourceID string
 	Image    string
+	// StoryID and StorySize are the story the service put the article in
+	// and its number of distinct sources (our service's extension; empty
+	// and 0 elsewhere). StoryID is a checked id (api), never drawn.
+	StoryID   string
+	StorySize int
 	// key is Key's answer, worked out once (FromArticle).
 	key string
 }
@@ -57,6 +62,8 @@ func FromArticle(a model.Article) Item {
 		PublishedAt: a.PublishedAt,
 		SourceID:    a.Source.ID,
 		Image:       a.URLToImage,
+		StoryID:     a.StoryID,
+		StorySize:   a.StorySize,
 	}
 	if it.Source == "" {
 		it.Source = textsafe.Line(a.Source.ID)
@@ -99,6 +106,8 @@ func ToArticle(it Item) model.Article {
 		URLToImage:  it.Image,
 		PublishedAt: it.PublishedAt,
 		Content:     content,
+		StoryID:     it.StoryID,
+		StorySize:   it.StorySize,
 	}
 }
 
@@ -137,6 +146,26 @@ type SaveMsg struct {
 // ToggleSave is b on an article: save it, or unsave it when it is saved.
 func ToggleSave(ctx *common.Context, it Item) tea.Cmd {
 	return common.Cmd(SaveMsg{Item: it, Save: !ctx.Saved.Has(Key(it))})
+}
+
+// OpenStory is = on an article: show its story, every outlet's version.
+// An article the service put in no story (or in one of its own source
+// only) is told, not opened: a list of one would look like a fault.
+func OpenStory(it Item, origin common.ScreenID) tea.Cmd {
+	switch {
+	case it.StoryID == "":
+		return common.Status("The service groups no stories for this article.", common.LevelInfo)
+	case it.StorySize < 2:
+		return common.Status("Only "+sourceName(it)+" reports this story so far.", common.LevelInfo)
+	}
+	return common.Cmd(common.OpenStoryMsg{ID: it.StoryID, Title: it.Title, Size: it.StorySize, Origin: origin})
+}
+
+func sourceName(it Item) string {
+	if it.Source != "" {
+		return it.Source
+	}
+	return "its source"
 }
 
 // FromPage sanitises a page of articles.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/lipgloss/v2"
+
 	"tidings/ui/common"
 	"tidings/ui/components/pagedlist"
 	"tidings/ui/textsafe"
@@ -41,14 +43,9 @@ func Render(ctx *common.Context) pagedlist.RenderFunc[Item] {
 		if title == "" {
 			title = "(untitled)"
 		}
-		meta := metaStyle.Render(textsafe.Truncate(Meta(it, ctx), inner))
-		if mark := textsafe.Width(SavedMark) + 3; ctx.Saved.Has(key) && inner > mark {
-			// At the end of the meta line, so the rows stay aligned.
-			meta = metaStyle.Render(textsafe.Truncate(Meta(it, ctx), inner-mark)+" · ") + ls.Saved.Render(SavedMark)
-		}
 		lines := []string{
 			prefix + titleStyle.Render(textsafe.Truncate(title, inner)),
-			prefix + meta,
+			prefix + metaLine(it, ctx, inner, metaStyle, ctx.Saved.Has(key)),
 		}
 		if width >= DescriptionMinWidth {
 			lines = append(lines, prefix+ls.Desc.Render(textsafe.Truncate(it.Description, inner)))
@@ -59,6 +56,57 @@ func Render(ctx *common.Context) pagedlist.RenderFunc[Item] {
 
 // SavedMark ends the meta line of a saved article's row.
 const SavedMark = "★ saved"
+
+// metaLine is a row's second line, inner cells wide at most: the source
+// and time, then "+N sources" when the article's story has other outlets
+// and the saved mark. The marks are kept whole and the source and time cut
+// first, so the marks stay at the end of the line where the eye finds them.
+func metaLine(it Item, ctx *common.Context, inner int, metaStyle lipgloss.Style, saved bool) string {
+	ls := ctx.Styles.List
+	type mark struct {
+		text  string
+		style lipgloss.Style
+	}
+	var marks []mark
+	if more := StoryMore(it); more != "" {
+		marks = append(marks, mark{more, ls.Story})
+	}
+	if saved {
+		marks = append(marks, mark{SavedMark, ls.Saved})
+	}
+	room := inner
+	for len(marks) > 0 {
+		need := 0
+		for _, m := range marks {
+			need += textsafe.Width(m.text) + 3 // " · " before each
+		}
+		if inner > need {
+			room = inner - need
+			break
+		}
+		marks = marks[1:] // too narrow: the story's count goes before the user's own mark
+	}
+	var b strings.Builder
+	b.WriteString(metaStyle.Render(textsafe.Truncate(Meta(it, ctx), room)))
+	for _, m := range marks {
+		b.WriteString(metaStyle.Render(" · "))
+		b.WriteString(m.style.Render(m.text))
+	}
+	return b.String()
+}
+
+// StoryMore is "+N sources" for an article whose story has N other
+// outlets, "" for one reported by its source alone.
+func StoryMore(it Item) string {
+	switch n := it.StorySize - 1; {
+	case it.StoryID == "" || n < 1:
+		return ""
+	case n == 1:
+		return "+1 source"
+	default:
+		return fmt.Sprintf("+%d sources", n)
+	}
+}
 
 // Meta is the source and relative time of a row: "BBC News · 3h ago".
 func Meta(it Item, ctx *common.Context) string {

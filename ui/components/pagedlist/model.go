@@ -247,6 +247,37 @@ func (m *Model[T]) SetFilter(match func(T) bool) {
 	m.cursor, m.offset = 0, 0
 }
 
+// SetFilterKeepingPlace is SetFilter for a change of view rather than of
+// search (Headlines' one row per story): the selection stays on the item
+// it was on, or when that item is hidden, on the nearest shown item
+// before it (a collapsed story's row), and nothing is fetched.
+func (m *Model[T]) SetFilterKeepingPlace(match func(T) bool) {
+	idx, ok := m.itemIndex(m.cursor)
+	m.filter = match
+	m.rebuildView()
+	m.cursor = 0
+	if ok {
+		m.cursor = m.positionAtOrBefore(idx)
+	}
+	m.scrollToCursor()
+}
+
+// positionAtOrBefore is the view position of the last shown item whose
+// index is at most idx (0 when none is).
+func (m *Model[T]) positionAtOrBefore(idx int) int {
+	if m.view == nil {
+		return min(idx, max(len(m.items)-1, 0))
+	}
+	pos := 0
+	for p, i := range m.view {
+		if i > idx {
+			break
+		}
+		pos = p
+	}
+	return pos
+}
+
 func (m *Model[T]) rebuildView() {
 	if m.filter == nil {
 		m.view = nil

@@ -29,6 +29,14 @@ type Model struct {
 	country  *picker.Model
 	category *picker.Model
 
+	// collapsed shows each story once, as its first (newest) row;
+	// storyRow maps a story to the key of that row. chosen says the user
+	// pressed z this session, so the remembered choice, which loads
+	// later, does not undo it.
+	collapsed bool
+	chosen    bool
+	storyRow  map[string]string
+
 	width, height int
 	stepper       articles.Stepper
 	preview       previewCache
@@ -58,6 +66,46 @@ func New(ctx *common.Context, preset model.HeadlinesQuery) *Model {
 	return m
 }
 
+// Collapsed reports whether the list shows one row per story.
+func (m *Model) Collapsed() bool { return m.collapsed }
+
+// RememberedCollapse applies the choice kept from an earlier session,
+// unless the user has chosen this session already.
+func (m *Model) RememberedCollapse(on bool) {
+	if !m.chosen {
+		m.setCollapsed(on)
+	}
+}
+
+func (m *Model) setCollapsed(on bool) {
+	if on == m.collapsed {
+		return
+	}
+	m.collapsed = on
+	if !on {
+		m.list.SetFilterKeepingPlace(nil)
+		return
+	}
+	m.storyRow = map[string]string{}
+	m.list.SetFilterKeepingPlace(m.firstOfStory)
+}
+
+// firstOfStory is the collapsed list's filter: an article outside any
+// story, or the first of its story the list met. The list asks in the
+// order it holds its items, so the first met is the newest loaded.
+func (m *Model) firstOfStory(it articles.Item) bool {
+	if it.StoryID == "" {
+		return true
+	}
+	k := articles.Key(it)
+	first, ok := m.storyRow[it.StoryID]
+	if !ok {
+		m.storyRow[it.StoryID] = k
+		return true
+	}
+	return first == k
+}
+
 // Query is the filters in use.
 func (m *Model) Query() model.HeadlinesQuery { return m.query }
 
@@ -68,6 +116,7 @@ func (m *Model) reload() tea.Cmd {
 	q := m.query
 	q.PageSize = m.ctx.PageSize
 	m.stepper.Cancel()
+	m.storyRow = map[string]string{}
 	return m.list.Reset(articles.HeadlinesFetch(m.ctx.Client, q))
 }
 

@@ -1,10 +1,13 @@
 package headlines
 
 import (
+	"context"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"tidings/model"
+	"tidings/state"
 	"tidings/ui/common"
 	"tidings/ui/components/articles"
 	"tidings/ui/components/pagedlist"
@@ -68,6 +71,13 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return articles.ToggleSave(m.ctx, it)
 		}
 		return nil
+	case key.Matches(msg, k.List.Story):
+		if it, ok := m.list.Selected(); ok {
+			return articles.OpenStory(it, common.Headlines)
+		}
+		return nil
+	case key.Matches(msg, k.Headlines.Collapse):
+		return m.toggleCollapse()
 	case key.Matches(msg, k.Headlines.Country):
 		return m.country.Open(string(m.query.Country))
 	case key.Matches(msg, k.Headlines.Category):
@@ -112,6 +122,25 @@ func (m *Model) handlePicked(msg picker.PickedMsg) tea.Cmd {
 	}
 	m.query = q
 	return m.reload()
+}
+
+// toggleCollapse is z: one row per story, or every article. The choice is
+// kept in the state file for the next session.
+func (m *Model) toggleCollapse() tea.Cmd {
+	m.chosen = true
+	m.setCollapsed(!m.collapsed)
+	note := "Every article is listed; z shows one row per story."
+	value := "off"
+	if m.collapsed {
+		note, value = "One row per story (its newest article); = shows every outlet's version, z lists them all.", "on"
+	}
+	cmds := []tea.Cmd{common.Status(note, common.LevelInfo)}
+	if st := m.ctx.State; st != nil {
+		cmds = append(cmds, common.StateCmd(m.ctx.Parent(), func(ctx context.Context) error {
+			return st.SetPreference(ctx, state.PrefCollapseStories, value)
+		}, nil))
+	}
+	return tea.Batch(cmds...)
 }
 
 // open shows the selected article in the reader.

@@ -69,7 +69,7 @@ func (m *Model) previewView(width, height int) string {
 // cachedFilterBar redraws the filter line only when the filters, width
 // or theme changed.
 func (m *Model) cachedFilterBar() string {
-	k := filterKey{query: m.query, width: m.width, themeGen: m.ctx.ThemeGen}
+	k := filterKey{query: m.query, width: m.width, themeGen: m.ctx.ThemeGen, collapsed: m.collapsed}
 	if k != m.bar.key || m.bar.text == "" {
 		m.bar = filterBarCache{key: k, text: m.filterBar()}
 	}
@@ -77,9 +77,10 @@ func (m *Model) cachedFilterBar() string {
 }
 
 type filterKey struct {
-	query    model.HeadlinesQuery
-	width    int
-	themeGen int
+	query     model.HeadlinesQuery
+	width     int
+	themeGen  int
+	collapsed bool
 }
 
 type filterBarCache struct {
@@ -93,12 +94,23 @@ func (m *Model) filterBar() string {
 	s := m.ctx.Styles.Filters
 	left := " " + s.Label.Render("Country ") + s.Value.Render(m.country.Label(string(m.query.Country))) +
 		s.Label.Render("   Category ") + s.Value.Render(m.category.Label(string(m.query.Category)))
-	right := s.Key.Render("t") + s.Label.Render(" country · ") + s.Key.Render("c") + s.Label.Render(" category ")
-	gap := m.width - ansi.StringWidth(left) - ansi.StringWidth(right)
-	if gap < 2 {
-		return ansi.Truncate(left, m.width, "…")
+	if m.collapsed {
+		left += s.Label.Render("   Stories ") + s.Value.Render("one row each")
 	}
-	return left + strings.Repeat(" ", gap) + right
+	// The key hints, most needed first; as many as fit are shown.
+	k := m.ctx.Keys.Headlines
+	hints := []string{
+		s.Key.Render(k.Country.Help().Key) + s.Label.Render(" country"),
+		s.Key.Render(k.Category.Help().Key) + s.Label.Render(" category"),
+		s.Key.Render(k.Collapse.Help().Key) + s.Label.Render(" stories"),
+	}
+	for n := len(hints); n > 0; n-- {
+		right := strings.Join(hints[:n], s.Label.Render(" · ")) + " "
+		if gap := m.width - ansi.StringWidth(left) - ansi.StringWidth(right); gap >= 2 {
+			return left + strings.Repeat(" ", gap) + right
+		}
+	}
+	return ansi.Truncate(left, m.width, "…")
 }
 
 // joinColumns puts two blocks side by side line by line. The list's lines

@@ -270,6 +270,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		return articles.ToggleSave(m.ctx, m.item)
+	case key.Matches(msg, k.Story):
+		if !m.has {
+			return nil
+		}
+		return articles.OpenStory(m.item, common.Reader)
 	case key.Matches(msg, k.Top):
 		m.vp.GotoTop()
 		return nil

@@ -149,6 +149,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return common.Cmd(articles.SaveMsg{Item: it, Save: false})
 		}
 		return nil
+	case key.Matches(msg, k.List.Story):
+		if it, ok := m.list.Selected(); ok {
+			return articles.OpenStory(it, common.Saved)
+		}
+		return nil
 	}
 	return m.list.Update(msg)
 }

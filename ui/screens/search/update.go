@@ -111,6 +111,11 @@ func (m *Model) updateResults(msg tea.KeyPressMsg) tea.Cmd {
 			return articles.ToggleSave(m.ctx, it)
 		}
 		return nil
+	case key.Matches(msg, k.List.Story):
+		if it, ok := m.results.Selected(); ok {
+			return articles.OpenStory(it, common.Search)
+		}
+		return nil
 	}
 	return m.results.Update(msg)
 }

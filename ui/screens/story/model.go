@@ -1,0 +1,138 @@
+// Package story is the Story screen: every outlet's version of one story
+// (articles the service grouped as reporting the same event), newest
+// first, laid out so their headlines read side by side: one aligned line
+// per outlet with its source and age, and on wide terminals the selected
+// version's text beside the list. Each version opens in the reader.
+//
+// The screen has no tab: = on an article opens it (common.OpenStoryMsg),
+// esc goes back to where it was opened from.
+package story
+
+import (
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"tidings/model"
+	"tidings/ui/common"
+	"tidings/ui/components/articles"
+	"tidings/ui/components/pagedlist"
+	"tidings/ui/textsafe"
+)
+
+// headerHeight is the heading line and a blank line.
+const headerHeight = 2
+
+// Model is the Story screen.
+type Model struct {
+	ctx   *common.Context
+	list  *pagedlist.Model[articles.Item]
+	id    string
+	title string // the heading: the article the story was opened from
+	size  int    // distinct sources, as that article said
+	// origin is the screen esc goes back to.
+	origin common.ScreenID
+
+	width, height int
+	stepper       articles.Stepper
+	preview       previewCache
+}
+
+// New makes the screen, showing no story until Open.
+func New(ctx *common.Context) *Model {
+	m := &Model{ctx: ctx, origin: common.Headlines,
+		stepper: articles.Stepper{Origin: common.Story, Noun: "version"}}
+	m.list = pagedlist.New(ctx, articles.Key, renderRow(ctx),
+		pagedlist.WithRowHeight(rowHeight),
+		pagedlist.WithNoun("versions"),
+		pagedlist.WithLoadingText("Loading the story…"),
+		pagedlist.WithEmptyText(func() string {
+			return "The service lists no article of this story any more: it may have been regrouped. Press esc."
+		}),
+	)
+	return m
+}
+
+// Open shows the story of msg, loading its articles from the service:
+// newest first, as the story unfolded backwards. Opening the story already
+// showing keeps the place in it.
+func (m *Model) Open(msg common.OpenStoryMsg) tea.Cmd {
+	if msg.Origin != common.Story {
+		m.origin = msg.Origin
+	}
+	if msg.ID == m.id && m.list.Len() > 0 {
+		return nil
+	}
+	m.id, m.title, m.size = msg.ID, textsafe.Line(msg.Title), msg.Size
+	m.stepper.Cancel()
+	q := model.ArticlesQuery{Story: msg.ID, SortBy: model.SortPublishedAt, PageSize: m.ctx.PageSize}
+	return m.list.Reset(articles.SearchFetch(m.ctx.Client, q))
+}
+
+// ID is the story showing ("" before the first Open).
+func (m *Model) ID() string { return m.id }
+
+// Origin is the screen the story was opened from.
+func (m *Model) Origin() common.ScreenID { return m.origin }
+
+// Init implements common.Screen: nothing loads before a story is opened.
+func (m *Model) Init() tea.Cmd { return nil }
+
+// Title implements common.Screen.
+func (m *Model) Title() string { return "Story" }
+
+// Status implements common.Screen.
+func (m *Model) Status() string { return m.list.Status() }
+
+// CapturesInput implements common.Screen: the screen has no text field.
+func (m *Model) CapturesInput() bool { return false }
+
+// Loading implements common.Screen.
+func (m *Model) Loading() bool { return m.list.Loading() }
+
+// SetSize implements common.Screen.
+func (m *Model) SetSize(width, height int) {
+	m.width, m.height = width, height
+	lw, pw := m.columns()
+	m.list.SetSize(lw, max(height-headerHeight, 1))
+	m.list.SetFullWidthRows(pw > 0)
+}
+
+// columns splits the width between the list and the preview, as the
+// headlines screen does.
+func (m *Model) columns() (list, preview int) {
+	if m.width < common.PreviewMinWidth {
+		return m.width, 0
+	}
+	list = m.width * 11 / 20
+	return list, m.width - list
+}
+
+// ShortHelp implements common.Screen.
+func (m *Model) ShortHelp() []key.Binding {
+	k := m.ctx.Keys
+	return append([]key.Binding{k.List.Down, k.List.Up, k.List.Open, k.List.OpenBrowser, k.List.Save, k.Story.Back},
+		k.Global.Short()...)
+}
+
+// FullHelp implements common.Screen.
+func (m *Model) FullHelp() [][]key.Binding {
+	k := m.ctx.Keys
+	return append(k.List.ArticleFull(), k.Story.All(), k.Global.Full())
+}
+
+// heading is the screen's first line's text: how many outlets and the
+// headline it was opened from. The count is the service's latest (its
+// answer for the story's articles), which may have grown since.
+func (m *Model) heading() string {
+	n := m.size
+	if items := m.list.Items(); len(items) > 0 && items[0].StorySize > 0 {
+		n = items[0].StorySize
+	}
+	outlets := "1 source"
+	if n != 1 {
+		outlets = fmt.Sprintf("%d sources", n)
+	}
+	return "Story · " + outlets + " · " + m.title
+}

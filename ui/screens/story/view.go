@@ -1,0 +1,138 @@
+package story
+
+import (
+	"strings"
+	"time"
+
+	"tidings/ui/common"
+	"tidings/ui/components/articles"
+	"tidings/ui/components/pagedlist"
+	"tidings/ui/textsafe"
+	"tidings/ui/theme"
+)
+
+// Layout of a row: the source in a column of its own and the age
+// right-aligned in the next, so the headlines start in one column and
+// read side by side.
+const (
+	sourceColumn = 20 // cells for the source's name
+	ageColumn    = 8  // cells for "3h ago"
+	// wideRow is the width from which the source and age share the
+	// headline's line; below it they take a line above it.
+	wideRow = 80
+	// descRow is the width from which a row carries its description.
+	descRow = 100
+)
+
+// rowHeight is the lines a row takes, the blank separator included.
+func rowHeight(width int) int {
+	if width >= descRow {
+		return 3
+	}
+	if width >= wideRow {
+		return 2
+	}
+	return 3
+}
+
+// renderRow draws one version: "▸ BBC News        3h ago  Storm closes
+// ports", with its description below on wide terminals.
+func renderRow(ctx *common.Context) pagedlist.RenderFunc[articles.Item] {
+	return func(it articles.Item, width int, selected bool, s *theme.Styles) string {
+		ls := s.List
+		prefix, titleStyle, metaStyle := "  ", ls.Title, ls.Meta
+		if ctx.Read.Has(articles.Key(it)) {
+			titleStyle = ls.TitleRead
+		}
+		if selected {
+			prefix = ls.Marker.Render(theme.Marker) + " "
+			titleStyle, metaStyle = ls.TitleSelected, ls.MetaSelected
+		}
+		inner := max(width-2, 1)
+		title := it.Title
+		if title == "" {
+			title = "(untitled)"
+		}
+		if ctx.Saved.Has(articles.Key(it)) {
+			title = articles.SavedMark + "  " + title
+		}
+		source := it.Source
+		if source == "" {
+			source = "unknown source"
+		}
+		age := common.RelativeTime(ctx.Clock(), it.PublishedAt)
+		if width < wideRow {
+			return prefix + metaStyle.Render(textsafe.Truncate(source+" · "+age, inner)) + "\n" +
+				prefix + titleStyle.Render(textsafe.Truncate(title, inner))
+		}
+		head := pad(textsafe.Truncate(source, sourceColumn-1), sourceColumn) +
+			padLeft(textsafe.Truncate(age, ageColumn-1), ageColumn-1) + " "
+		rest := max(inner-sourceColumn-ageColumn-1, 1)
+		line := prefix + metaStyle.Render(head) + " " + titleStyle.Render(textsafe.Truncate(title, rest))
+		if width < descRow {
+			return line
+		}
+		indent := strings.Repeat(" ", 2+sourceColumn+ageColumn+1)
+		return line + "\n" + indent + ls.Desc.Render(textsafe.Truncate(it.Description, rest))
+	}
+}
+
+// pad and padLeft fill s with spaces to n cells (s is at most n wide).
+func pad(s string, n int) string {
+	return s + strings.Repeat(" ", max(n-textsafe.Width(s), 0))
+}
+
+func padLeft(s string, n int) string {
+	return strings.Repeat(" ", max(n-textsafe.Width(s), 0)) + s
+}
+
+// previewCache keeps the last preview: it changes only with the
+// selection, size, theme or minute.
+type previewCache struct {
+	key  previewKey
+	text string
+}
+
+type previewKey struct {
+	item          string
+	width, height int
+	themeGen      int
+	minute        int64
+	ok, set       bool
+}
+
+// View implements common.Screen.
+func (m *Model) View() string {
+	if m.width <= 0 || m.height <= 0 {
+		return ""
+	}
+	s := m.ctx.Styles
+	head := " " + s.Filters.Value.Render(textsafe.Truncate(m.heading(), max(m.width-2, 1)))
+	body := m.list.View()
+	if _, pw := m.columns(); pw > 0 {
+		body = joinColumns(body, m.previewView(pw, max(m.height-headerHeight, 1)))
+	}
+	return head + "\n\n" + body
+}
+
+func (m *Model) previewView(width, height int) string {
+	it, ok := m.list.Selected()
+	k := previewKey{item: articles.Key(it), width: width, height: height, themeGen: m.ctx.ThemeGen,
+		minute: m.ctx.Clock().Unix() / int64(time.Minute/time.Second), ok: ok, set: true}
+	if m.preview.key != k {
+		m.preview = previewCache{key: k, text: articles.PreviewPane(it, ok, width, height, m.ctx)}
+	}
+	return m.preview.text
+}
+
+// joinColumns puts two blocks side by side line by line; the list's
+// lines are padded to its width (pagedlist.WithFullWidthRows).
+func joinColumns(left, right string) string {
+	l, r := strings.Split(left, "\n"), strings.Split(right, "\n")
+	for i := range l {
+		if i < len(r) {
+			l[i] += r[i]
+		}
+	}
+	return strings.Join(l, "\n")
+}
