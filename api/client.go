@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"tidings/model"
@@ -21,7 +22,8 @@ const (
 )
 
 // Client talks to one news service with one API key. It is safe for
-// concurrent use; its fields never change after [New].
+// concurrent use; its settings never change after [New] (only the quota
+// it last heard of does, atomically).
 type Client struct {
 	base         *url.URL // scheme, host and path prefix (with /v2), no trailing slash
 	apiKey       string
@@ -34,6 +36,9 @@ type Client struct {
 	now          func() time.Time
 	dialect      Dialect
 	proto        protocol
+	// quota is the rate limit the latest answer stated (nil: none yet);
+	// the only field that changes after New.
+	quota atomic.Pointer[Quota]
 }
 
 // New returns a client for the service at baseURL, which includes the

@@ -96,6 +96,7 @@ func (c *Client) attempt(ctx context.Context, target string) ([]byte, error) {
 		return nil, c.transportError(ctx, actx, req, err)
 	}
 	defer resp.Body.Close()
+	c.noteQuota(resp.Header)
 
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		body, _ := readCapped(resp.Body, maxErrorBodyBytes) // a cut or failed read still leaves the status

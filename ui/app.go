@@ -168,6 +168,9 @@ func New(cfg Config) *App {
 		FullTextAuto: cfg.FullTextAuto,
 		State:        cfg.State,
 	}
+	if r, ok := cfg.Client.(common.QuotaReporter); ok {
+		ctx.Quota = r
+	}
 	savedScreen := saved.New(ctx)
 	storyScreen := story.New(ctx)
 	a := &App{

@@ -256,6 +256,10 @@ func (a *App) feedsText() string {
 // then the feeds' state.
 func (a *App) statusRight() string {
 	right, feeds := a.current().Status(), a.feedsText()
+	if quota := a.ctx.QuotaText(); quota != "" {
+		// A low quota first: it explains why the list waits for ↓.
+		right = joinStatus(quota, right)
+	}
 	switch {
 	case feeds == "":
 		return right
@@ -263,6 +267,18 @@ func (a *App) statusRight() string {
 		return feeds
 	}
 	return right + " · " + feeds
+}
+
+// joinStatus joins two parts of the status bar's right side, either of
+// which may be empty.
+func joinStatus(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + " · " + b
 }
 
 func failing(n int) string { return plural(n, "feed") + " failing" }

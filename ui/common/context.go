@@ -67,6 +67,9 @@ type Context struct {
 	// FullTextAuto makes the reader fetch the full text on open when the
 	// service's text is truncated, short or missing.
 	FullTextAuto bool
+	// Quota is the rate limit the service last stated, when the client
+	// hears of it (*api.Client); nil: never known. See QuotaState.
+	Quota QuotaReporter
 	// Lifetime is the parent of every request's context; the root
 	// cancels it when the reader quits, so no request outlives the UI.
 	// nil: context.Background().

@@ -103,10 +103,16 @@ func (m *Model[T]) handleClick(msg tea.MouseClickMsg) tea.Cmd {
 // the end.
 func (m *Model[T]) Move(delta int) tea.Cmd {
 	m.followEnd = false
+	atEnd := m.cursor >= m.Len()-1
 	if n := m.Len(); n > 0 {
 		m.cursor = min(max(m.cursor+delta, 0), n-1)
 	}
 	m.scrollToCursor()
+	if delta > 0 && atEnd && m.canLoad() {
+		// ↓ on the last row asks for the next page outright, whatever
+		// the quota: the user wants it now.
+		return m.load(m.nextPage)
+	}
 	return m.maybeLoadMore()
 }
 
@@ -133,6 +139,9 @@ func (m *Model[T]) handlePage(msg pageMsg[T]) tea.Cmd {
 	// until its total runs out, or forever if the total lies as well.
 	m.hasMore = res.HasMore() && added > 0
 	m.nextPage = msg.page + 1
+	if _, level := m.ctx.QuotaState(); m.followEnd && level != common.QuotaPlenty {
+		m.followEnd = false // G stops here: the rest would spend the last requests
+	}
 	if m.followEnd {
 		m.cursor = max(m.Len()-1, 0)
 		m.scrollToCursor()
@@ -204,14 +213,38 @@ func (m *Model[T]) countdown() tea.Cmd {
 
 // maybeLoadMore fetches the next page when the cursor is within a screen
 // of the end, nothing is in flight and the last fetch did not fail.
+//
+// How early depends on the quota the service states (common.QuotaState):
+// with plenty, a screen ahead, so scrolling never waits; when low, only
+// at the last row; in the reserve, never by itself (Move's ↓ on the last
+// row still loads).
 func (m *Model[T]) maybeLoadMore() tea.Cmd {
-	if !m.hasMore || m.fetch == nil || m.Loading() || m.err != nil {
+	if !m.canLoad() {
 		return nil
 	}
-	if m.cursor < m.Len()-m.visibleRows()-1 {
+	ahead := m.visibleRows()
+	switch _, level := m.ctx.QuotaState(); level {
+	case common.QuotaLow:
+		ahead = 0
+	case common.QuotaReserve:
+		return nil
+	}
+	if m.cursor < m.Len()-ahead-1 {
 		return nil
 	}
 	return m.load(m.nextPage)
+}
+
+// canLoad reports whether there is a next page to ask for now.
+func (m *Model[T]) canLoad() bool {
+	return m.hasMore && m.fetch != nil && !m.Loading() && m.err == nil
+}
+
+// QuotaHeld reports whether the list has more to load but waits for ↓ to
+// keep the service's last requests (the footer says so).
+func (m *Model[T]) QuotaHeld() bool {
+	_, level := m.ctx.QuotaState()
+	return level == common.QuotaReserve && m.canLoad()
 }
 
 func (m *Model[T]) rowHeight() int { return max(m.opts.rowHeight(m.width), 1) }

@@ -113,6 +113,9 @@ func (m *Model[T]) footer() string {
 		text = s.Footer.Render(fmt.Sprintf("Retrying in %ds (r: now) · ", m.retryIn)) + s.ErrorTitle.Render(m.errTitle)
 	case m.err != nil:
 		text = s.ErrorTitle.Render("✗ r to retry") + s.Footer.Render(" · "+m.errTitle)
+	case m.QuotaHeld():
+		// Short: the list may be narrow, and the status bar gives the count.
+		text = s.Footer.Render("↓ for more · saving the last requests")
 	case m.endNote != "":
 		// The reason first: on a narrow list the count is what gets cut.
 		text = s.Footer.Render(fmt.Sprintf("%s · End of results · %d %s", m.endNote, len(m.items), m.opts.noun))
