@@ -112,8 +112,14 @@ func replay(w http.ResponseWriter, status int, header http.Header, body []byte) 
 
 // record runs the wrapped handler into memory, for faults that distort the
 // real response. Service pages are small (about 0.5 MiB at most).
+//
+// The wrapped handler is asked for an uncompressed body (no
+// Accept-Encoding), as the faults rewrite the JSON: a gzip body would
+// reach them as bytes they cannot read.
 func (s *Server) record(r *http.Request) *httptest.ResponseRecorder {
 	rec := httptest.NewRecorder()
+	r = r.Clone(r.Context())
+	r.Header.Del("Accept-Encoding")
 	s.next.ServeHTTP(rec, r)
 	return rec
 }
