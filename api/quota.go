@@ -9,7 +9,7 @@ import (
 
 // Quota is what the service last said of this client's rate limit, from
 // the RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset headers
-// (draft-ietf-httpapi-ratelimit-headers-07, which our service sends on
+// (draft-ietf-httpapi-ratelimit-headers-06, which our service sends on
 // every keyed response). A service that sends none leaves it unknown.
 type Quota struct {
 	Limit     int           // requests per window (0: not said)
