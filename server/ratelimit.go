@@ -118,21 +118,62 @@ func (l *keyLimiter) size() int {
 
 // admit asks the limiter whether the request of the key-th key may go
 // ahead, answering it with 429 (or 503 when the limiter cannot decide)
-// when not.
+// when not. Every decided request, admitted or refused, carries the
+// RateLimit headers; they are set on w before the body is written, so a
+// response served from the body cache carries this request's numbers.
 func (h *handler) admit(w http.ResponseWriter, r *http.Request, d dialect, key int) bool {
 	dec, err := h.limiter.Allow(r.Context(), h.keys.id(key), h.now())
 	if err != nil {
+		// No RateLimit headers: the limiter could not say how much of the
+		// quota is left, and a guessed number would invite a client to
+		// burst the moment the limiter is back. Retry-After alone says
+		// when to ask again.
 		h.log.Warn("rate limiter unavailable", "err", err)
 		w.Header().Set("Retry-After", "1")
 		d.write(w, problem{status: http.StatusServiceUnavailable, spec: CodeUnavailable, newsAPI: newsapi.CodeUnexpectedError,
 			message: "the rate limiter is unavailable: retry in a moment"})
 		return false
 	}
+	if dec.Limit <= 0 {
+		dec.Limit = h.limiter.PerMinute()
+	}
+	setRateLimitHeaders(w.Header(), dec)
 	if dec.Allowed {
 		return true
 	}
 	secs := retryAfterSeconds(dec.RetryAfter)
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
-	d.write(w, rateLimited(d, h.limiter.PerMinute(), secs))
+	d.write(w, rateLimited(d, dec.Limit, secs))
 	return false
+}
+
+// setRateLimitHeaders writes the fields of draft-ietf-httpapi-ratelimit-
+// headers-06 (December 2022), the last draft with three separate fields
+// (-07 merged them into RateLimit and RateLimit-Policy), which is what
+// clients in the wild parse:
+//   - RateLimit-Limit: the quota, requests per 60 s window;
+//   - RateLimit-Remaining: requests the key may still make right now;
+//   - RateLimit-Reset: delta seconds (never a timestamp, so clock skew
+//     does not matter) until Remaining is back at Limit, rounded up so a
+//     client that waits that long finds the quota full;
+//   - RateLimit-Policy: "N;w=60", the quota and its window in seconds.
+//
+// The limit is a token bucket (GCRA in Redis), not a fixed window: the
+// quota comes back one request every 60/N s, so Remaining can grow
+// before Reset has passed; the draft allows that (Reset is an upper bound
+// on the wait for the full quota).
+func setRateLimitHeaders(hdr http.Header, dec Decision) {
+	hdr.Set("RateLimit-Limit", strconv.Itoa(dec.Limit))
+	hdr.Set("RateLimit-Remaining", strconv.Itoa(max(0, dec.Remaining)))
+	hdr.Set("RateLimit-Reset", strconv.Itoa(resetSeconds(dec.ResetAfter)))
+	hdr.Set("RateLimit-Policy", strconv.Itoa(dec.Limit)+";w=60")
+}
+
+// resetSeconds is d in whole seconds, rounded up; 0 when the quota is
+// already full.
+func resetSeconds(d time.Duration) int {
+	if d <= 0 {
+		return 0
+	}
+	return int((d + time.Second - 1) / time.Second)
 }
