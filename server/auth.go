@@ -5,36 +5,95 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"errors"
+	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // keyring checks API keys. It keeps only SHA-256 digests, so comparisons
 // are constant-time and of equal length whatever key is presented.
+//
+// The accepted keys can be replaced while serving (SIGHUP reloads a keys
+// file). A request authenticates against one snapshot and later asks for
+// its key's id by index, so indices must outlive a replacement: every
+// digest ever accepted keeps its index for the keyring's life (the table
+// only grows, by distinct keys), and a replacement only changes which
+// indices are accepted.
 type keyring struct {
-	digests [][sha256.Size]byte
+	mu   sync.Mutex // serialises replace
+	snap atomic.Pointer[keySnapshot]
+}
+
+// keySnapshot is one immutable state of a keyring.
+type keySnapshot struct {
+	digests [][sha256.Size]byte // every digest ever accepted, by index
+	index   map[[sha256.Size]byte]int
+	active  []int // the indices accepted now
 }
 
 func newKeyring(keys []string) (*keyring, error) {
 	k := &keyring{}
-	seen := map[[sha256.Size]byte]bool{}
-	for _, key := range keys {
-		if strings.TrimSpace(key) == "" || strings.ContainsAny(key, " \t\r\n") {
-			return nil, errors.New("API keys must be non-empty and contain no spaces")
-		}
-		d := sha256.Sum256([]byte(key))
-		if !seen[d] {
-			seen[d] = true
-			k.digests = append(k.digests, d)
-		}
-	}
-	if len(k.digests) == 0 {
-		return nil, errors.New("at least one API key is required")
+	k.snap.Store(&keySnapshot{index: map[[sha256.Size]byte]int{}})
+	if err := k.replace(keys); err != nil {
+		return nil, err
 	}
 	return k, nil
 }
+
+// replace makes keys the accepted ones, atomically: a request sees the old
+// set or the new one, never a mix. Invalid keys change nothing; the error
+// says which key by position, never what it is.
+func (k *keyring) replace(keys []string) error {
+	if err := checkKeys(keys); err != nil {
+		return err
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	old := k.snap.Load()
+	next := &keySnapshot{
+		digests: old.digests[:len(old.digests):len(old.digests)], // appends copy
+		index:   make(map[[sha256.Size]byte]int, len(old.index)+len(keys)),
+	}
+	maps.Copy(next.index, old.index)
+	seen := map[int]bool{}
+	for _, key := range keys {
+		d := sha256.Sum256([]byte(key))
+		i, ok := next.index[d]
+		if !ok {
+			i = len(next.digests)
+			next.digests = append(next.digests, d)
+			next.index[d] = i
+		}
+		if !seen[i] {
+			seen[i] = true
+			next.active = append(next.active, i)
+		}
+	}
+	k.snap.Store(next)
+	return nil
+}
+
+// checkKeys applies the rules every key set keeps: at least one key, none
+// blank or holding white space.
+func checkKeys(keys []string) error {
+	if len(keys) == 0 {
+		return errors.New("at least one API key is required")
+	}
+	for i, key := range keys {
+		if strings.TrimSpace(key) == "" || strings.ContainsAny(key, " \t\r\n") {
+			return fmt.Errorf("API keys must be non-empty and contain no spaces (key %d of %d is not)", i+1, len(keys))
+		}
+	}
+	return nil
+}
+
+// count is the number of keys accepted now.
+func (k *keyring) count() int { return len(k.snap.Load().active) }
 
 // authProblem says why a request is not authenticated, for the 401 message.
 type authProblem string
@@ -152,13 +211,14 @@ func (k *keyring) authenticate(h http.Header, queryKey string) (int, authProblem
 }
 
 // identify returns the index of key among the configured keys, or
-// authInvalid. Every configured key is compared, so the time taken says
+// authInvalid. Every accepted key is compared, so the time taken says
 // nothing about which key nearly matched.
 func (k *keyring) identify(key string) (int, authProblem) {
 	d := sha256.Sum256([]byte(key))
+	snap := k.snap.Load()
 	found := -1
-	for i := range k.digests {
-		if subtle.ConstantTimeCompare(d[:], k.digests[i][:]) == 1 {
+	for _, i := range snap.active {
+		if subtle.ConstantTimeCompare(d[:], snap.digests[i][:]) == 1 {
 			found = i
 		}
 	}
@@ -170,5 +230,37 @@ func (k *keyring) identify(key string) (int, authProblem) {
 
 // id is a stable, non-reversible name of the i-th key for shared state
 // such as a rate limit kept in Redis: the same key gives the same id on
-// every replica, and the id reveals nothing of the key.
-func (k *keyring) id(i int) string { return hex.EncodeToString(k.digests[i][:16]) }
+// every replica, and the id reveals nothing of the key. i stays valid
+// after a replacement (see keyring).
+func (k *keyring) id(i int) string {
+	d := k.snap.Load().digests[i]
+	return hex.EncodeToString(d[:16])
+}
+
+// Keys is a set of API keys that can be replaced while the service runs
+// (`tidings serve` reloads its keys file on SIGHUP). Pass it as
+// Config.Keys; requests in flight finish with the set they started with.
+type Keys struct{ ring *keyring }
+
+// NewKeys checks keys (at least one, none blank or holding white space)
+// and returns them as a replaceable set.
+func NewKeys(keys []string) (*Keys, error) {
+	ring, err := newKeyring(keys)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	return &Keys{ring: ring}, nil
+}
+
+// Replace makes keys the accepted set at once. On an error (no key, a
+// blank one, white space in one) the old set stays; the error never
+// quotes a key.
+func (k *Keys) Replace(keys []string) error {
+	if err := k.ring.replace(keys); err != nil {
+		return fmt.Errorf("server: %w", err)
+	}
+	return nil
+}
+
+// Len is the number of keys accepted now.
+func (k *Keys) Len() int { return k.ring.count() }

@@ -17,8 +17,9 @@
 //     METHOD_NOT_ALLOWED (methodNotAllowed on NewsAPI's paths) with
 //     "Allow: GET, HEAD". Any other path (trailing slashes included) is 404
 //     NOT_FOUND.
-//   - Checks run in a fixed order: path (404), method (405), API key (401),
-//     rate limit (429), parameters (400), then the query. So unknown paths
+//   - Checks run in a fixed order: operations endpoints (below), path
+//     (404), CORS preflight, method (405), API key (401), rate limit
+//     (429), parameters (400), then the query. So unknown paths
 //     answer 404 without a key (they reveal nothing), and a request with a
 //     bad parameter still spends a unit of its key's rate limit.
 //
@@ -98,7 +99,17 @@
 //   - Success bodies are cached, encoded, per path and parameters (in any
 //     order; apiKey left out) until the store's next write (store.Generation), within
 //     32 MiB: the data changes only on an import, and a cached answer
-//     costs no query and no JSON encoding.
+//     costs no query and no JSON encoding. Each cached body keeps its
+//     strong ETag (a digest of the JSON) and, once a client asks for it,
+//     its gzip encoding.
+//   - HTTP caching (httpcache.go): every 200 list carries ETag and
+//     "Cache-Control: private, max-age=60" (ListMaxAge: a minute is short
+//     next to how often the catalogue changes; private because answers
+//     are for key holders), and If-None-Match naming it answers 304 with
+//     no body. Lists of 1 KiB or more are gzipped when Accept-Encoding
+//     admits it (with an ETag of their own, "…-gzip"), always with "Vary:
+//     Accept-Encoding". Errors, health answers and preflights are
+//     "Cache-Control: no-store".
 //   - Every response of the handler, errors included, is JSON with
 //     "Content-Type: application/json" (UTF-8; HTML characters are not
 //     escaped). The one exception is outside it: net/http itself answers a
@@ -208,9 +219,10 @@
 //	unknown path                           404 NOT_FOUND (the spec's shape: no dialect is known)
 //
 // methodNotAllowed is this server's code: NewsAPI documents none for a
-// method. NewsAPI's codes never sent: apiKeyDisabled and apiKeyExhausted
-// (no key here is disabled or has a quota), corsNotAllowed (no origin is
-// refused), sourceDoesNotExist (NewsAPI's docs do not say when it comes,
+// method. corsNotAllowed (CORS_NOT_ALLOWED on the spec's paths, 403)
+// answers a CORS preflight from an origin not in Config.CORSOrigins.
+// NewsAPI's codes never sent: apiKeyDisabled and apiKeyExhausted
+// (no key here is disabled or has a quota), sourceDoesNotExist (NewsAPI's docs do not say when it comes,
 // and the store has no lookup by id: an unknown source id matches nothing,
 // as on /v2/articles).
 //
@@ -222,5 +234,24 @@
 //     ends, waiting up to 10 s for requests in flight.
 //   - Each request is logged with log/slog: method, path (any apiKey=…
 //     in it redacted), status, bytes, duration. Never headers (the key)
-//     nor the query string (user data, and maybe the key).
+//     nor the query string (user data, and maybe the key). Successful
+//     calls of the operations endpoints log at debug level.
+//   - Operations endpoints, before the path, key and rate-limit checks
+//     (no key, no limit, GET and HEAD): /healthz (the process is alive;
+//     touches nothing), /readyz (every Config.Checks and the store's
+//     Ping, at once, each within Config.CheckTimeout; 503 with each
+//     failing check and why, credentials scrubbed from the reasons),
+//     /v2/openapi.json (package openapi) and /metrics (Metrics, a private
+//     Prometheus registry; elsewhere with Config.MetricsElsewhere). Metric
+//     labels come from fixed sets only: the route table's paths ("other"
+//     for the rest), status codes, outcomes.
+//   - CORS (cors.go): Config.CORSOrigins, exact origins or "*"; a
+//     preflight (OPTIONS with Origin and Access-Control-Request-Method)
+//     is answered after the path check and before the method check, with
+//     no key and no rate limit: 204 for an allowed origin, 403 with no
+//     CORS header otherwise. Other OPTIONS requests stay 405.
+//   - Keys can be replaced while serving (Keys.Replace, for SIGHUP): a
+//     key keeps its index, and so its rate-limit bucket, across reloads.
+//
+// docs/operations.md is the operator's view of all of this.
 package server

@@ -34,26 +34,48 @@ func (s *statusWriter) Write(b []byte) (int, error) {
 // Unwrap lets http.ResponseController reach the real writer.
 func (s *statusWriter) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
-// logged writes one access-log line per request: method, path, status,
-// bytes and duration. Never the query string (it is user data, and may
-// hold the key as apiKey) nor any header (Authorization and X-Api-Key
-// hold the key).
+// logged writes one access-log line per request — method, path, status,
+// bytes and duration — and counts it in the metrics. Never the query
+// string (it is user data, and may hold the key as apiKey) nor any header
+// (Authorization and X-Api-Key hold the key). The operations endpoints,
+// which health checkers and scrapers call every few seconds, log at debug
+// level unless they fail.
 func (h *handler) logged(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
+		h.metrics.inFlight.Inc()
+		defer h.metrics.inFlight.Dec()
 		sw := &statusWriter{ResponseWriter: w}
 		next.ServeHTTP(sw, r)
+		took := time.Since(start)
+		endpoint := h.endpointOf(r.URL.Path)
+		h.metrics.observeRequest(endpoint, metricStatus(sw.status), took)
 		level := slog.LevelInfo
-		if sw.status >= 500 {
+		switch {
+		case sw.status >= 500:
 			level = slog.LevelError
+		case h.ops[r.URL.Path] != nil && sw.status < 400:
+			level = slog.LevelDebug
 		}
 		h.log.LogAttrs(r.Context(), level, "request",
 			slog.String("method", r.Method),
 			slog.String("path", logPath(r)),
 			slog.Int("status", sw.status),
 			slog.Int("bytes", sw.bytes),
-			slog.Duration("duration", time.Since(start)))
+			slog.Duration("duration", took))
 	})
+}
+
+// statusClientGone is the status counted for a request whose client went
+// away before it was answered (nothing was written): nginx's 499.
+const statusClientGone = 499
+
+// metricStatus is the status a request is counted under.
+func metricStatus(written int) int {
+	if written == 0 {
+		return statusClientGone
+	}
+	return written
 }
 
 // logPath is the request's path as logs and messages quote it: cut to 200

@@ -54,8 +54,15 @@ type newsAPISource struct {
 	Country     string `json:"country"`
 }
 
+// articlesAnswer is a page in NewsAPI's exact shape: our story extension
+// (storyId, storySize) is left out, as clients written for NewsAPI may
+// read its articles strictly; it is served on the spec's paths.
 func articlesAnswer(p model.Page[model.Article]) newsAPIArticles {
-	return newsAPIArticles{Status: "ok", TotalResults: p.TotalResults, Articles: toWire(p.Items)}
+	articles := toWire(p.Items)
+	for i := range articles {
+		articles[i].StoryID, articles[i].StorySize = "", 0
+	}
+	return newsAPIArticles{Status: "ok", TotalResults: p.TotalResults, Articles: articles}
 }
 
 // topHeadlines answers /v2/top-headlines. By country and category alone

@@ -19,6 +19,7 @@ const (
 	CodeTooManyRequests  = "TOO_MANY_REQUESTS"
 	CodeInternal         = "INTERNAL_SERVER_ERROR"
 	CodeUnavailable      = "SERVICE_UNAVAILABLE"
+	CodeCORSNotAllowed   = "CORS_NOT_ALLOWED"
 )
 
 // errorA is the spec's error shape A, used only where the spec shows it:
@@ -141,13 +142,15 @@ func encodeJSON(v any) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// writeBody sends an encoded JSON body with status.
+// writeBody sends an encoded JSON body with status, for no cache to keep:
+// errors and health answers are true of this request, this moment only
+// (successful lists go through writeList instead).
 func writeBody(w http.ResponseWriter, status int, body []byte) error {
 	h := w.Header()
 	h.Set("Content-Type", "application/json")
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Cache-Control", "no-store")
+	h.Set("Cache-Control", noStore)
 	w.WriteHeader(status)
 	_, err := w.Write(body)
 	return err

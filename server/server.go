@@ -12,6 +12,7 @@ import (
 
 	"tidings/model"
 	"tidings/server/newsapi"
+	"tidings/server/openapi"
 	"tidings/server/store"
 )
 
@@ -19,8 +20,12 @@ import (
 type Config struct {
 	// APIKeys are the keys clients may send, as "Authorization: Bearer
 	// <key>", "Authorization: <key>", "X-Api-Key: <key>" or the apiKey
-	// query parameter. At least one is required.
+	// query parameter. At least one is required, here or in Keys.
 	APIKeys []string
+	// Keys, when set, is a key set the caller can replace while serving
+	// (Keys.Replace); it takes the place of APIKeys, which must then be
+	// empty.
+	Keys *Keys
 	// RateLimit is the number of requests per minute each key may make
 	// (with a burst of as many); 0 means unlimited.
 	RateLimit int
@@ -34,12 +39,31 @@ type Config struct {
 	Now func() time.Time
 	// QueryTimeout bounds one store query; 0 means DefaultQueryTimeout.
 	QueryTimeout time.Duration
+
+	// Checks are the readiness checks of /readyz beyond the store's own
+	// (named "store", added when the store has a Ping method): the shared
+	// limiter's Redis, the feed poller. Names must be unique.
+	Checks []Check
+	// CheckTimeout bounds each check; 0 means DefaultCheckTimeout.
+	CheckTimeout time.Duration
+	// Metrics receives the handler's measurements; nil: New makes its
+	// own. Pass one to feed it polling passes too (ObserveFeedPass) or to
+	// serve it on a listener of its own.
+	Metrics *Metrics
+	// MetricsElsewhere: /metrics is served on a listener of its own
+	// (Metrics.Handler), so this handler answers 404 there.
+	MetricsElsewhere bool
+	// CORSOrigins are the origins whose pages may call the API from a
+	// browser: exact origins ("https://news.example.com") or "*" for any.
+	// None: no CORS header is sent and every preflight is refused.
+	CORSOrigins []string
 }
 
 // DefaultQueryTimeout bounds a store query when Config.QueryTimeout is 0.
 const DefaultQueryTimeout = 10 * time.Second
 
-// handler serves the spec's three endpoints and NewsAPI's three.
+// handler serves the spec's three endpoints and NewsAPI's three, and the
+// operations endpoints beside them.
 type handler struct {
 	st      store.Reader
 	keys    *keyring
@@ -49,6 +73,12 @@ type handler struct {
 	timeout time.Duration
 	routes  map[string]endpoint
 	bodies  *bodyCache
+
+	metrics      *Metrics
+	ops          map[string]http.HandlerFunc // outside keys, rate limit and CORS
+	checks       []Check
+	checkTimeout time.Duration
+	cors         corsPolicy
 }
 
 // endpoint answers one path: it parses the query and asks the store.
@@ -56,7 +86,9 @@ type endpoint func(ctx context.Context, v url.Values) (any, error)
 
 // New returns the service's HTTP handler, serving the spec's
 // /v2/sources, /v2/latest-headlines and /v2/articles and NewsAPI's
-// /v2/top-headlines, /v2/everything and /v2/top-headlines/sources from st.
+// /v2/top-headlines, /v2/everything and /v2/top-headlines/sources from st,
+// and, needing no key, /healthz, /readyz, /v2/openapi.json (package
+// openapi) and (unless Config.MetricsElsewhere) /metrics.
 func New(st store.Reader, cfg Config) (http.Handler, error) {
 	h, err := newHandler(st, cfg)
 	if err != nil {
@@ -69,15 +101,19 @@ func newHandler(st store.Reader, cfg Config) (*handler, error) {
 	if st == nil {
 		return nil, errors.New("server: a store is required")
 	}
-	keys, err := newKeyring(cfg.APIKeys)
+	keys, err := configKeys(cfg)
 	if err != nil {
-		return nil, fmt.Errorf("server: %w", err)
+		return nil, err
 	}
 	if cfg.RateLimit < 0 {
 		return nil, errors.New("server: the rate limit cannot be negative")
 	}
+	cors, err := newCORSPolicy(cfg.CORSOrigins)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
 	h := &handler{st: st, keys: keys, log: cfg.Logger, now: cfg.Now, timeout: cfg.QueryTimeout,
-		bodies: newBodyCache(maxCachedBodyBytes)}
+		bodies: newBodyCache(maxCachedBodyBytes), metrics: cfg.Metrics, checkTimeout: cfg.CheckTimeout, cors: cors}
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
 	}
@@ -86,6 +122,15 @@ func newHandler(st store.Reader, cfg Config) (*handler, error) {
 	}
 	if h.timeout <= 0 {
 		h.timeout = DefaultQueryTimeout
+	}
+	if h.checkTimeout <= 0 {
+		h.checkTimeout = DefaultCheckTimeout
+	}
+	if h.metrics == nil {
+		h.metrics = NewMetrics()
+	}
+	if h.checks, err = readinessChecks(st, cfg.Checks); err != nil {
+		return nil, err
 	}
 	switch {
 	case cfg.Limiter != nil:
@@ -101,13 +146,68 @@ func newHandler(st store.Reader, cfg Config) (*handler, error) {
 		pathEverything:         h.everything,
 		pathNewsAPISources:     h.newsAPISources,
 	}
+	h.ops = map[string]http.HandlerFunc{endpointHealth: h.healthz, endpointReady: h.readyz,
+		endpointOpenAPI: openapi.Handler().ServeHTTP}
+	if !cfg.MetricsElsewhere {
+		h.ops[endpointMetrics] = h.metrics.Handler().ServeHTTP
+	}
 	return h, nil
 }
 
-// serve applies the checks in a fixed order: path (404), method (405), key
-// (401), rate limit (429), parameters (400), then the query. Errors are in
-// the vocabulary of the path's dialect (the spec's or NewsAPI's).
+// configKeys is the key ring of cfg: Keys's, or one made from APIKeys.
+func configKeys(cfg Config) (*keyring, error) {
+	if cfg.Keys != nil {
+		if len(cfg.APIKeys) > 0 {
+			return nil, errors.New("server: give the keys as APIKeys or as Keys, not both")
+		}
+		return cfg.Keys.ring, nil
+	}
+	keys, err := newKeyring(cfg.APIKeys)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	return keys, nil
+}
+
+// readinessChecks are the store's Ping, when it has one, then extra.
+func readinessChecks(st store.Reader, extra []Check) ([]Check, error) {
+	var checks []Check
+	if p, ok := st.(pinger); ok {
+		checks = append(checks, Check{Name: "store", Check: p.Ping})
+	}
+	seen := map[string]bool{}
+	for _, c := range append(checks, extra...) {
+		if c.Name == "" || c.Check == nil {
+			return nil, errors.New("server: a readiness check needs a name and a function")
+		}
+		if seen[c.Name] {
+			return nil, fmt.Errorf("server: two readiness checks are named %q", c.Name)
+		}
+		seen[c.Name] = true
+	}
+	return append(checks, extra...), nil
+}
+
+// endpointOf is the metrics label of a path: its route, or "other".
+func (h *handler) endpointOf(path string) string {
+	if _, ok := h.routes[path]; ok {
+		return path
+	}
+	if _, ok := h.ops[path]; ok {
+		return path
+	}
+	return endpointOther
+}
+
+// serve applies the checks in a fixed order: operations endpoints (no key,
+// no limit), path (404), CORS preflight, method (405), key (401), rate
+// limit (429), parameters (400), then the query. Errors are in the
+// vocabulary of the path's dialect (the spec's or NewsAPI's).
 func (h *handler) serve(w http.ResponseWriter, r *http.Request) {
+	if op, ok := h.ops[r.URL.Path]; ok {
+		op(w, r)
+		return
+	}
 	ep, ok := h.routes[r.URL.Path]
 	if !ok {
 		writeError(w, http.StatusNotFound, CodeNotFound, fmt.Sprintf(
@@ -117,6 +217,11 @@ func (h *handler) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d := dialectOf(r.URL.Path)
+	if isPreflight(r) {
+		h.cors.preflight(w, r, d)
+		return
+	}
+	h.cors.decorate(w, r)
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		d.write(w, problem{status: http.StatusMethodNotAllowed, spec: CodeMethodNotAllowed, newsAPI: newsapi.CodeMethodNotAllowed,
@@ -143,29 +248,55 @@ func (h *handler) serve(w http.ResponseWriter, r *http.Request) {
 			message: "malformed query string: parameters must be URL-encoded name=value pairs joined by &"})
 		return
 	}
-	// The same query answers the same until the store's next write: the
-	// encoded body is cached (bodycache.go), so a page asked for again
-	// costs neither a query nor JSON encoding.
-	cacheKey := r.URL.Path + "?" + values.Encode()
-	gen := h.st.Generation()
-	body, ok := h.bodies.get(cacheKey, gen)
+	rep, ok := h.answer(w, r, d, ep, values)
 	if !ok {
-		ctx, cancel := context.WithTimeout(r.Context(), h.timeout)
-		defer cancel()
-		v, err := ep(ctx, values)
-		if err != nil {
-			h.fail(w, r, d, err)
-			return
-		}
-		if body, err = encodeJSON(v); err != nil {
-			h.log.Warn("write response", "path", logPath(r), "err", err)
-			return
-		}
-		h.bodies.put(cacheKey, gen, body)
+		return
 	}
-	if err := writeBody(w, http.StatusOK, body); err != nil {
+	if err := writeList(w, r, rep); err != nil {
 		h.log.Warn("write response", "path", logPath(r), "err", err)
 	}
+}
+
+// answer is the representation of a valid request's answer. The same
+// query answers the same until the store's next write: the encoded body
+// is cached (bodycache.go) with its ETag and gzip, so a page asked for
+// again costs no query, no JSON encoding and no compression. On a failure
+// it has answered the request itself and reports false.
+func (h *handler) answer(w http.ResponseWriter, r *http.Request, d dialect, ep endpoint, values url.Values) (*representation, bool) {
+	cacheKey := r.URL.Path + "?" + values.Encode()
+	gen := h.st.Generation()
+	if rep, ok := h.bodies.lookup(cacheKey, gen); ok {
+		h.metrics.observeCache(true)
+		return rep, true
+	}
+	h.metrics.observeCache(false)
+	ctx, cancel := context.WithTimeout(r.Context(), h.timeout)
+	defer cancel()
+	start := time.Now()
+	v, err := ep(ctx, values)
+	if err == nil || !isClientError(err) { // a refused parameter never reached the store
+		h.metrics.storeQuery.WithLabelValues(r.URL.Path).Observe(time.Since(start).Seconds())
+	}
+	if err != nil {
+		h.fail(w, r, d, err)
+		return nil, false
+	}
+	body, err := encodeJSON(v)
+	if err != nil {
+		h.log.Error("encode response", "path", logPath(r), "err", err)
+		d.write(w, internalError)
+		return nil, false
+	}
+	rep := newRepresentation(body)
+	h.bodies.store(cacheKey, gen, rep)
+	return rep, true
+}
+
+// isClientError reports whether err refuses the request's parameters.
+func isClientError(err error) bool {
+	var nerr *newsapi.Error
+	var verr *model.ValidationError
+	return errors.As(err, &nerr) || errors.As(err, &verr)
 }
 
 // fail answers a failed endpoint: a refused request is the client's (400,
@@ -184,6 +315,12 @@ func (h *handler) fail(w http.ResponseWriter, r *http.Request, d dialect, err er
 	}
 	if r.Context().Err() != nil {
 		return // the client went away; nobody is listening
+	}
+	if errors.Is(err, store.ErrUnavailable) {
+		h.log.Warn("catalogue unavailable", "path", logPath(r), "err", err)
+		d.write(w, problem{status: http.StatusServiceUnavailable, spec: CodeUnavailable, newsAPI: newsapi.CodeUnexpectedError,
+			message: "the news catalogue is unavailable: try again in a moment"})
+		return
 	}
 	if errors.Is(err, context.DeadlineExceeded) {
 		h.log.Warn("query timed out", "path", logPath(r), "timeout", h.timeout)

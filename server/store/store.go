@@ -10,11 +10,18 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
 	"tidings/model"
 )
+
+// ErrUnavailable is what a backend's errors wrap when its database cannot
+// be reached (a server stopped, a connection refused): the service answers
+// 503, saying the catalogue is unavailable, rather than 500. Its message
+// names no host, user or password.
+var ErrUnavailable = errors.New("the catalogue database is unavailable")
 
 // Reader answers the spec's three list queries.
 type Reader interface {
