@@ -28,7 +28,7 @@ func newReaderCommand(g *globalFlags, getenv func(string) string, stderr io.Writ
 			"--dialect newsapi (or NEWS_API_DIALECT=newsapi) reads newsapi.org.\n\n" +
 			"Settings come from flags, then the environment, then the config file\n" +
 			"(tidings config path; tidings config init writes one), then the defaults.",
-		Version: appVersion(),
+		Version: versionLine(),
 		Args:    usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			file, err := g.loadConfig()
