@@ -4,15 +4,89 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net/url"
+	"strings"
 	"time"
 
 	"tidings/server/demodb"
 	"tidings/server/store"
+	"tidings/server/store/postgres"
 	"tidings/server/store/sqlite"
 )
 
-// openCatalogue opens the store the service reads: the --db file (after
-// any --import), or the demo catalogue in memory.
+// A --db value names the catalogue: a postgres:// or postgresql:// URL is
+// a PostgreSQL database (several replicas can serve it), anything else a
+// SQLite file.
+
+// feedCatalogue is an open catalogue of either backend, with what the
+// feeds commands need beyond the store interfaces.
+type feedCatalogue interface {
+	store.Catalogue
+	SetFeedFullText(ctx context.Context, id string, on bool) error
+}
+
+var (
+	_ feedCatalogue = (*sqlite.Store)(nil)
+	_ feedCatalogue = (*postgres.Store)(nil)
+)
+
+// isPostgres reports whether db is a PostgreSQL connection URL.
+func isPostgres(db string) bool {
+	l := strings.ToLower(strings.TrimSpace(db))
+	return strings.HasPrefix(l, "postgres://") || strings.HasPrefix(l, "postgresql://")
+}
+
+// openStore opens the catalogue db names (a SQLite file is created if
+// missing; a PostgreSQL database must exist, its schema is migrated).
+func openStore(ctx context.Context, db string) (feedCatalogue, error) {
+	if isPostgres(db) {
+		ctx, cancel := context.WithTimeout(ctx, time.Minute)
+		defer cancel()
+		st, err := postgres.Open(ctx, db, postgres.Options{})
+		if err != nil {
+			return nil, fmt.Errorf("open the catalogue %s: %w", displayDB(db), err)
+		}
+		return st, nil
+	}
+	st, err := sqlite.Open(db)
+	if err != nil {
+		return nil, fmt.Errorf("open the catalogue %s: %w", db, err)
+	}
+	return st, nil
+}
+
+// displayDB is db as messages may show it: a URL's password replaced.
+func displayDB(db string) string {
+	if !isPostgres(db) {
+		return db
+	}
+	u, err := url.Parse(db)
+	if err != nil {
+		return "the PostgreSQL database"
+	}
+	u.RawQuery = "" // may hold password=…
+	return u.Redacted()
+}
+
+// migrateCatalogue brings a PostgreSQL catalogue's schema up to date and
+// returns (for `tidings serve --migrate-only`); a SQLite file is migrated
+// by opening it.
+func migrateCatalogue(ctx context.Context, db string) error {
+	if isPostgres(db) {
+		if err := postgres.Migrate(ctx, db); err != nil {
+			return fmt.Errorf("migrate %s: %w", displayDB(db), err)
+		}
+		return nil
+	}
+	st, err := openStore(ctx, db)
+	if err != nil {
+		return err
+	}
+	return st.Close()
+}
+
+// openCatalogue opens the store the service reads: the --db catalogue
+// (after any --import), or the demo catalogue in memory.
 func openCatalogue(ctx context.Context, f serveFlags, logger *slog.Logger) (store.Catalogue, error) {
 	if f.db == "" {
 		// The same prebuilt, read-only image the reader's demo mode serves.
@@ -23,9 +97,9 @@ func openCatalogue(ctx context.Context, f serveFlags, logger *slog.Logger) (stor
 		logger.Info("serving the built-in demo catalogue (read-only)")
 		return st, nil
 	}
-	st, err := sqlite.Open(f.db)
+	st, err := openStore(ctx, f.db)
 	if err != nil {
-		return nil, fmt.Errorf("open the catalogue: %w", err)
+		return nil, err
 	}
 	if f.importFile != "" {
 		if err := importInto(ctx, st, f.importFile, logger); err != nil {

@@ -17,7 +17,6 @@ import (
 	"tidings/feeds"
 	"tidings/model"
 	"tidings/server/store"
-	"tidings/server/store/sqlite"
 )
 
 // feedsDB is the --db flag shared by the feeds commands.
@@ -33,7 +32,7 @@ func newFeedsCommand(getenv func(string) string) *cobra.Command {
 			"`tidings` reads when it holds feeds (" + defaultCataloguePath() + ").",
 		Args: usageArgs(cobra.NoArgs),
 	}
-	cmd.PersistentFlags().StringVar(&db.path, "db", "", "catalogue database (default "+defaultCataloguePath()+", created on first use)")
+	cmd.PersistentFlags().StringVar(&db.path, "db", "", "catalogue: a SQLite file (default "+defaultCataloguePath()+", created on first use) or a postgres:// URL")
 	cmd.AddCommand(newFeedsAddCommand(&db, getenv), newFeedsImportCommand(&db), newFeedsExportCommand(&db),
 		newFeedsListCommand(&db), newFeedsSetCommand(&db), newFeedsRemoveCommand(&db), newFeedsRefreshCommand(&db, getenv))
 	return cmd
@@ -48,12 +47,18 @@ func defaultCataloguePath() string {
 // errNoCatalogue: a command that only reads found no database to read.
 var errNoCatalogue = errors.New("no catalogue yet")
 
-// open opens the catalogue. With create false a missing file is
-// errNoCatalogue rather than a new empty database.
-func (d *feedsDB) open(create bool) (*sqlite.Store, string, error) {
+// open opens the catalogue: a SQLite file, or a PostgreSQL database
+// (postgres://…), which must exist already. With create false a missing
+// file is errNoCatalogue rather than a new empty database. The name
+// returned is for messages (a URL's password is hidden).
+func (d *feedsDB) open(create bool) (feedCatalogue, string, error) {
 	path := d.path
 	if path == "" {
 		path = defaultCataloguePath()
+	}
+	if isPostgres(path) {
+		st, err := openStore(context.Background(), path)
+		return st, displayDB(path), err
 	}
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		if !create {
@@ -63,16 +68,16 @@ func (d *feedsDB) open(create bool) (*sqlite.Store, string, error) {
 			return nil, path, fmt.Errorf("create the catalogue's folder: %w", err)
 		}
 	}
-	st, err := sqlite.Open(path)
+	st, err := openStore(context.Background(), path)
 	if err != nil {
-		return nil, path, fmt.Errorf("open the catalogue %s: %w", path, err)
+		return nil, path, err
 	}
 	return st, path, nil
 }
 
 // openFeed opens the catalogue (never creating it) and finds the feed
 // ref names by id or address; the caller closes the store.
-func (d *feedsDB) openFeed(ctx context.Context, ref string) (*sqlite.Store, store.Feed, error) {
+func (d *feedsDB) openFeed(ctx context.Context, ref string) (feedCatalogue, store.Feed, error) {
 	st, path, err := d.open(false)
 	if errors.Is(err, errNoCatalogue) {
 		return nil, store.Feed{}, fmt.Errorf("no feed %q: %s holds no feeds", ref, path)
@@ -94,7 +99,7 @@ func (d *feedsDB) openFeed(ctx context.Context, ref string) (*sqlite.Store, stor
 // openWithFeeds opens the catalogue for a command about the feeds it
 // holds. When it holds none, or does not exist (it is not created), the
 // command says so on w, and the store returned is nil.
-func (d *feedsDB) openWithFeeds(ctx context.Context, w io.Writer) (*sqlite.Store, []store.Feed, error) {
+func (d *feedsDB) openWithFeeds(ctx context.Context, w io.Writer) (feedCatalogue, []store.Feed, error) {
 	st, path, err := d.open(false)
 	if errors.Is(err, errNoCatalogue) {
 		return nil, nil, noFeedsYet(w, path)

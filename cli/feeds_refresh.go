@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -57,9 +59,14 @@ func newFeedsRefreshCommand(db *feedsDB, getenv func(string) string) *cobra.Comm
 				return err
 			}
 			defer st.Close()
+			ctx, release, err := leadPolling(background(cmd), st)
+			if err != nil {
+				return err
+			}
+			defer release()
 			report := newRefreshReport(cmd.ErrOrStderr())
 			p := newPoller(st, feeds.Options{Interval: interval, Retain: retain, Logger: quietLogger(getenv, cmd.ErrOrStderr())})
-			sum, err := p.Refresh(background(cmd), feeds.RefreshOptions{All: all, OnStart: report.start, OnDone: report.done})
+			sum, err := p.Refresh(ctx, feeds.RefreshOptions{All: all, OnStart: report.start, OnDone: report.done})
 			report.finish()
 			if err != nil {
 				return err
@@ -95,4 +102,40 @@ func summaryLine(s feeds.Summary) string {
 		line += fmt.Sprintf("; %d old %s pruned", s.Pruned, plural(s.Pruned, "article", "articles"))
 	}
 	return line + "."
+}
+
+// errAnotherPoller: `feeds refresh` found a replica polling the catalogue.
+var errAnotherPoller = errors.New("a `tidings serve` replica is polling this catalogue's feeds now " +
+	"(it holds the catalogue's poll lock), so this refresh would fetch every feed a second time " +
+	"and race it to record each poll: it already polls every feed when due; " +
+	"stop that replica's polling to refresh by hand")
+
+// leadPolling takes the catalogue's poll lock for a pass by hand when the
+// catalogue is shared by replicas (PostgreSQL; feeds.Leader), and refuses
+// while a replica holds it: two pollers would fetch each feed twice and
+// overwrite each other's polling state. Replicas that do not lead wait
+// for the lock, so a refresh by hand holds them off only for its pass.
+// The context returned ends if the lock is lost mid-pass; release gives
+// the lock back. A SQLite catalogue has no lock: the context is ctx.
+func leadPolling(ctx context.Context, st any) (context.Context, func(), error) {
+	l, ok := st.(feeds.Leader)
+	if !ok {
+		return ctx, func() {}, nil
+	}
+	lease, ok, err := l.TryLead(ctx)
+	if err != nil {
+		return nil, nil, fmt.Errorf("take the catalogue's poll lock: %w", err)
+	}
+	if !ok {
+		return nil, nil, errAnotherPoller
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	go func() {
+		select {
+		case <-lease.Lost():
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, func() { cancel(); lease.Release() }, nil
 }

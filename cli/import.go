@@ -9,31 +9,31 @@ import (
 	"github.com/spf13/cobra"
 
 	"tidings/server/store"
-	"tidings/server/store/sqlite"
 )
 
 func newImportCommand() *cobra.Command {
 	var db string
 	cmd := &cobra.Command{
-		Use:   "import --db FILE DATA.jsonl",
+		Use:   "import --db FILE|postgres://… DATA.jsonl",
 		Short: "Load sources and articles from JSONL into a catalogue database",
-		Long: "import streams a JSONL file into the SQLite catalogue that `tidings serve --db` reads.\n" +
+		Long: "import streams a JSONL file into the catalogue that `tidings serve --db` reads:\n" +
+			"a SQLite file, or a PostgreSQL database given as a postgres:// URL.\n" +
 			"Each line is a source or an article in the spec's own JSON shapes, or a whole\n" +
 			"list envelope ({\"status\":\"ok\",\"articles\":[...]}).",
 		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if db == "" {
-				return usagef("import needs --db FILE")
+				return usagef("import needs --db FILE or --db postgres://…")
 			}
-			st, err := sqlite.Open(db)
+			st, err := openStore(cmd.Context(), db)
 			if err != nil {
-				return fmt.Errorf("open the catalogue: %w", err)
+				return err
 			}
 			defer st.Close()
 			return importInto(cmd.Context(), st, args[0], slog.New(slog.NewTextHandler(os.Stderr, nil)))
 		},
 	}
-	cmd.Flags().StringVar(&db, "db", "", "SQLite file to load into (created if missing)")
+	cmd.Flags().StringVar(&db, "db", "", "SQLite file to load into (created if missing), or a postgres:// URL")
 	return cmd
 }
 

@@ -41,6 +41,10 @@ type Options struct {
 	Now func() time.Time
 	// OnPass, if set, is called after every pass of Run and Refresh.
 	OnPass func(Pass)
+	// OnLead, if set, is told when this process starts (true) and stops
+	// (false) polling, for a Store that elects its poller (Leader): a
+	// process that does not lead finishes no pass, and is not stuck.
+	OnLead func(leading bool)
 	// WriteShare, between 0 and 1, is the share of time a pass may spend
 	// writing: after a write that took d, the writer rests d·(1/share−1).
 	// It also rests at least minRest, and parses one feed at a time. A
@@ -72,6 +76,7 @@ type Poller struct {
 	workers int
 	retain  time.Duration
 	onPass  func(Pass)
+	onLead  func(bool)
 	rest    float64       // rest after a write, as a multiple of its time (WriteShare)
 	parsing chan struct{} // one parse at a time when sharing; nil: no limit
 
@@ -114,7 +119,7 @@ func NewPoller(st Store, o Options) *Poller {
 		rest = 1/o.WriteShare - 1
 	}
 	p := &Poller{st: st, fetch: o.Fetcher, log: o.Logger, now: o.Now, sched: newSchedule(o.Interval),
-		workers: o.Concurrency, retain: o.Retain, onPass: o.OnPass, rest: rest, wake: make(chan struct{}, 1),
+		workers: o.Concurrency, retain: o.Retain, onPass: o.OnPass, onLead: o.OnLead, rest: rest, wake: make(chan struct{}, 1),
 		pages: o.Pages, fullTextItems: o.FullTextItems, pageTimeout: o.PageTimeout, pageSlots: make(chan struct{}, maxPageReads)}
 	if rest > 0 {
 		p.parsing = make(chan struct{}, 1)
@@ -403,8 +408,19 @@ func (p *Poller) Wake() {
 
 // Run polls until ctx ends: a pass over the due feeds, then a sleep until
 // the next feed is due (at most idleCheck, so that feeds added by another
-// process are picked up), or until Wake.
+// process are picked up), or until Wake. When the Store is shared by
+// several processes (it implements Leader), only the one that leads
+// polls; the others wait to take over (leader.go).
 func (p *Poller) Run(ctx context.Context) error {
+	if l, ok := p.st.(Leader); ok {
+		return p.runLed(ctx, l)
+	}
+	p.runPasses(ctx)
+	return nil
+}
+
+// runPasses is Run's loop of passes, until ctx ends.
+func (p *Poller) runPasses(ctx context.Context) {
 	all := false
 	for {
 		if _, err := p.Refresh(ctx, RefreshOptions{All: all}); err != nil && ctx.Err() == nil {
@@ -415,7 +431,7 @@ func (p *Poller) Run(ctx context.Context) error {
 		select {
 		case <-ctx.Done():
 			timer.Stop()
-			return nil
+			return
 		case <-timer.C:
 			all = false
 		case <-p.wake:

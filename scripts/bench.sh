@@ -6,6 +6,8 @@
 #   QUICK=1 scripts/bench.sh    # 100k only, short runs: checks the script, not the budgets
 #   READER_FROM=$TIDINGS_BENCH_CACHE/results-… scripts/bench.sh
 #                               # service figures anew, reader figures from an earlier run
+#   PG_ONLY=1 scripts/bench.sh  # only the PostgreSQL rows, into the results directory
+#                               # (performance-pg.md there; docs/performance.md untouched)
 #
 # Everything runs on loopback (127.0.0.1) and in temp/cache directories:
 # catalogues and built databases are cached in $TIDINGS_BENCH_CACHE
@@ -57,11 +59,13 @@ timed_import() {
 		"$bin/tidings" import --db "$db" "$cache/cat-$n.jsonl" 2>"$out/import-$name.log"
 	cat "$out/import-$name.txt" >&2
 }
-say "import 100k"
-timed_import 100000 100k
-if [ -z "$quick" ]; then
-	say "import 1M"
-	timed_import $big 1m
+if [ -z "${PG_ONLY:-}" ]; then
+	say "import 100k"
+	timed_import 100000 100k
+	if [ -z "$quick" ]; then
+		say "import 1M"
+		timed_import $big 1m
+	fi
 fi
 
 # serve DB PORT [FLAGS…]: run `tidings serve` on the database until the script ends.
@@ -79,6 +83,77 @@ serve() {
 }
 port=$((20000 + $$ % 10000))
 
+# postgres_rows: the service budgets on PostgreSQL. A throwaway server in
+# $TIDINGS_BENCH_PG_DIR (default $cache/pg; initdb once, on a loopback
+# port, as the postgres user when run as root, since PostgreSQL refuses
+# root) holds the 1M catalogue, imported once (`tidings import`, timed)
+# and reused by later runs. The same `benchtool load` as SQLite's runs
+# against one `tidings serve --db postgres://…` (load-pg-1m.json), then
+# the mix against two replicas over the one database, requests taken in
+# turn (load-pg-2r.json). Without PostgreSQL's binaries the rows are
+# skipped with a line saying why (pg.txt), and the rest of the run goes on.
+postgres_rows() {
+	local pgbin=${TIDINGS_PG_BIN:-}
+	[ -n "$pgbin" ] || pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)
+	if [ -z "$pgbin" ] || [ ! -x "$pgbin/initdb" ]; then
+		echo "skipped=no PostgreSQL binaries here (apt-get install postgresql, or set TIDINGS_PG_BIN)" >"$out/pg.txt"
+		echo "PostgreSQL rows SKIPPED: no initdb in /usr/lib/postgresql/*/bin (apt-get install postgresql)" >&2
+		return 0
+	fi
+	local pgdir=${TIDINGS_BENCH_PG_DIR:-$cache/pg} pgport=$((port + 10)) as=()
+	if [ "$(id -u)" = 0 ]; then
+		if ! id postgres >/dev/null 2>&1; then
+			echo "skipped=running as root and there is no postgres user to run PostgreSQL as" >"$out/pg.txt"
+			echo "PostgreSQL rows SKIPPED: root, and no postgres user" >&2
+			return 0
+		fi
+		as=(runuser -u postgres --)
+	fi
+	mkdir -p "$pgdir"
+	[ ${#as[@]} -eq 0 ] || chown postgres: "$pgdir"
+	[ -d "$pgdir/data" ] || "${as[@]}" "$pgbin/initdb" -D "$pgdir/data" -U tidings --auth=trust -E UTF8 \
+		--locale=C.UTF-8 >"$out/pg-initdb.log"
+	# Durable settings (fsync on): the figures are a production server's,
+	# given memory as docs/deploy.md suggests.
+	"${as[@]}" "$pgbin/pg_ctl" -D "$pgdir/data" -l "$pgdir/log" -w -o "-p $pgport -k $pgdir \
+		-c listen_addresses=127.0.0.1 -c shared_buffers=1GB -c effective_cache_size=8GB \
+		-c random_page_cost=1.1 -c work_mem=16MB -c max_connections=200 -c max_wal_size=4GB" start >&2
+	pg_stop() { "${as[@]}" "$pgbin/pg_ctl" -D "$pgdir/data" -m fast stop >&2 || true; }
+	local dsn="postgres://tidings@127.0.0.1:$pgport/news1m"
+	if [ ! -e "$pgdir/news1m.imported" ]; then
+		"$pgbin/dropdb" -h 127.0.0.1 -p "$pgport" -U tidings --if-exists news1m
+		"$pgbin/createdb" -h 127.0.0.1 -p "$pgport" -U tidings news1m
+		/usr/bin/time -f 'seconds=%e\nuser=%U\nsys=%S\nmaxrss_kib=%M' -o "$out/import-pg-1m.txt" \
+			"$bin/tidings" import --db "$dsn" "$cache/cat-$big.jsonl" 2>"$out/import-pg-1m.log"
+		"$pgbin/psql" -h 127.0.0.1 -p "$pgport" -U tidings -qc 'VACUUM ANALYZE' news1m
+		touch "$pgdir/news1m.imported"
+	fi
+	local p1=$((port + 11)) p2=$((port + 12))
+	serve "$dsn" "$p1"
+	"$bin/benchtool" load -url "http://127.0.0.1:$p1/v2" -key "$key" -words "$words" -phrases "$phrases" \
+		-articles "$big" -pid "${servers[-1]}" -n "$n_per_class" -duration "$duration" -concurrency 16 >"$out/load-pg-1m.json"
+	local one=${servers[-1]}
+	serve "$dsn" "$p2"
+	"$bin/benchtool" load -url "http://127.0.0.1:$p1/v2,http://127.0.0.1:$p2/v2" -key "$key" -words "$words" \
+		-phrases "$phrases" -articles "$big" -pid "$one,${servers[-1]}" -n "$n_per_class" -duration "$duration" \
+		-concurrency 16 >"$out/load-pg-2r.json"
+	kill "$one" "${servers[-1]}" 2>/dev/null || true
+	wait "$one" "${servers[-1]}" 2>/dev/null || true
+	pg_stop
+}
+
+if [ -n "${PG_ONLY:-}" ]; then
+	{ read -r words; read -r phrases; } < <("$bin/benchtool" words -db "$cache/cat-$big.db" -n 40)
+	n_per_class=200 duration=10s
+	[ -n "$quick" ] && n_per_class=40 duration=3s
+	say "PostgreSQL rows only"
+	postgres_rows
+	echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/meta.txt"
+	"$bin/benchtool" report -dir "$out" -out "$out/performance-pg.md"
+	grep -E 'PostgreSQL' "$out/performance-pg.md" >&2 || true
+	exit 0
+fi
+
 say "service load at $big articles"
 serve "$cache/cat-$big.db" "$port"
 { read -r words; read -r phrases; } < <("$bin/benchtool" words -db "$cache/cat-$big.db" -n 40)
@@ -87,6 +162,10 @@ n_per_class=200 duration=10s
 [ -n "$quick" ] && n_per_class=40 duration=3s
 "$bin/benchtool" load -url "http://127.0.0.1:$port/v2" -key "$key" -words "$words" -phrases "$phrases" \
 	-articles "$big" -pid "${servers[0]}" -n "$n_per_class" -duration "$duration" -concurrency 16 >"$out/load-1m.json"
+kill "${servers[0]}" 2>/dev/null || true # the PostgreSQL rows share the cores
+
+say "service load at $big articles on PostgreSQL"
+postgres_rows
 
 say "feed polling benchmarks"
 fcount=3

@@ -6,25 +6,97 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"tidings/internal/pgtest"
 	"tidings/model"
+	"tidings/server/store"
+	"tidings/server/store/postgres"
 	"tidings/server/store/sqlite"
 )
 
-const testKey = "test-key-123"
+func TestMain(m *testing.M) {
+	code := m.Run()
+	pgtest.StopShared() // the PostgreSQL the backend suite started, if any
+	os.Exit(code)
+}
 
-var base = time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
+// opener opens an empty catalogue for a test, closed when it ends.
+type opener func(testing.TB) store.Catalogue
 
-func fixtureStore(t testing.TB) *sqlite.Store {
+// backends are the catalogues the suite runs against, with the same
+// expectations: SQLite in memory, and PostgreSQL on a throwaway server
+// (skipped with a loud reason when its binaries are absent, a failure
+// under CI=true).
+var backends = []struct {
+	name string
+	open opener
+}{
+	{"sqlite", openSQLite},
+	{"postgres", openPostgres},
+}
+
+// forEachBackend runs f as a subtest per backend.
+func forEachBackend(t *testing.T, f func(t *testing.T, open opener)) {
+	t.Helper()
+	for _, b := range backends {
+		t.Run(b.name, func(t *testing.T) { f(t, b.open) })
+	}
+}
+
+func openSQLite(t testing.TB) store.Catalogue {
 	t.Helper()
 	st, err := sqlite.Open("")
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+// pgMigrated is the migrated database every PostgreSQL test clones.
+var pgMigrated = &pgtest.Template{Name: "server_suite", Setup: postgres.Migrate}
+
+func openPostgres(t testing.TB) store.Catalogue {
+	t.Helper()
+	return openPostgresAt(t, pgtest.Shared(t).NewDB(t, pgMigrated))
+}
+
+func openPostgresAt(t testing.TB, dsn string) *postgres.Store {
+	t.Helper()
+	st, err := postgres.Open(context.Background(), dsn, postgres.Options{WatchInterval: 20 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+const testKey = "test-key-123"
+
+var base = time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
+
+// fixtureStore is the fixture catalogue on SQLite.
+func fixtureStore(t testing.TB) *sqlite.Store {
+	t.Helper()
+	st := openSQLite(t).(*sqlite.Store)
+	addFixture(t, st)
+	return st
+}
+
+// fixtureCatalogue is the fixture catalogue on the backend open opens.
+func fixtureCatalogue(t testing.TB, open opener) store.Catalogue {
+	t.Helper()
+	st := open(t)
+	addFixture(t, st)
+	return st
+}
+
+func addFixture(t testing.TB, st store.Writer) {
+	t.Helper()
 	sources := []model.Source{
 		{ID: "bbc-news", Name: "BBC News", URL: "https://www.bbc.co.uk", Category: "general", Language: "en", Country: "gb"},
 		{ID: "spiegel", Name: "Der Spiegel", URL: "https://www.spiegel.de", Category: "general", Language: "de", Country: "de"},
@@ -48,15 +120,27 @@ func fixtureStore(t testing.TB) *sqlite.Store {
 	if err := st.Add(context.Background(), sources, articles); err != nil {
 		t.Fatal(err)
 	}
-	return st
 }
 
+// newTestHandler is the handler over the fixture catalogue on SQLite.
 func newTestHandler(t testing.TB, cfg Config) http.Handler {
+	t.Helper()
+	return newHandlerOver(t, fixtureStore(t), cfg)
+}
+
+// newBackendHandler is the handler over the fixture catalogue on the
+// backend open opens.
+func newBackendHandler(t testing.TB, open opener, cfg Config) http.Handler {
+	t.Helper()
+	return newHandlerOver(t, fixtureCatalogue(t, open), cfg)
+}
+
+func newHandlerOver(t testing.TB, st store.Reader, cfg Config) http.Handler {
 	t.Helper()
 	if cfg.APIKeys == nil {
 		cfg.APIKeys = []string{testKey}
 	}
-	h, err := New(fixtureStore(t), cfg)
+	h, err := New(st, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

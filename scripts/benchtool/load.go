@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -127,6 +128,9 @@ type MixResult struct {
 	// the mix (from /proc), the figure other load on the machine does not
 	// change: 2 cores / this = the req/s the service could serve alone.
 	ServerCPUPerReq float64 `json:"server_cpu_ms_per_req"`
+	// Replicas is how many `tidings serve` processes shared the load
+	// (over one PostgreSQL database).
+	Replicas int `json:"replicas,omitempty"`
 	// ClientCPUPerReq is this load generator's, on the same cores.
 	ClientCPUPerReq float64 `json:"client_cpu_ms_per_req"`
 }
@@ -139,7 +143,8 @@ type loadReport struct {
 
 func loadCmd(args []string) error {
 	fs := flag.NewFlagSet("load", flag.ContinueOnError)
-	base := fs.String("url", "", "service base URL on loopback, like http://127.0.0.1:8080/v2")
+	base := fs.String("url", "", "service base URL on loopback, like http://127.0.0.1:8080/v2; several, comma-separated, "+
+		"are replicas of one service: requests go to each in turn")
 	key := fs.String("key", "", "API key")
 	words := fs.String("words", "", "comma-separated common words")
 	phrases := fs.String("phrases", "", "comma-separated two-word phrases")
@@ -147,35 +152,61 @@ func loadCmd(args []string) error {
 	duration := fs.Duration("duration", 10*time.Second, "mixed load duration (at most 60s)")
 	conc := fs.Int("concurrency", 16, "mixed load workers")
 	total := fs.Int("articles", 0, "articles in the catalogue (for the deep headline page)")
-	pid := fs.Int("pid", 0, "process id of the service, to measure its CPU per request")
+	pids := fs.String("pid", "", "process ids of the service (comma-separated for replicas), to measure its CPU per request")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	u, err := url.Parse(*base)
-	if err != nil || u.Hostname() != "127.0.0.1" {
-		return fmt.Errorf("-url must be a 127.0.0.1 address, got %q", *base)
+	bases := splitNonEmpty(*base)
+	if len(bases) == 0 {
+		return fmt.Errorf("-url is required")
+	}
+	for i, b := range bases {
+		u, err := url.Parse(b)
+		if err != nil || u.Hostname() != "127.0.0.1" {
+			return fmt.Errorf("-url must be 127.0.0.1 addresses, got %q", b)
+		}
+		bases[i] = strings.TrimSuffix(b, "/")
+	}
+	var pid []int
+	for _, f := range splitNonEmpty(*pids) {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			return fmt.Errorf("-pid: %q is not a process id", f)
+		}
+		pid = append(pid, n)
 	}
 	wl := &wordList{words: splitNonEmpty(*words), phrases: splitNonEmpty(*phrases)}
 	if len(wl.words) == 0 || len(wl.phrases) == 0 {
 		return fmt.Errorf("-words and -phrases are required")
 	}
-	c := &client{base: strings.TrimSuffix(*base, "/"), key: *key, http: &http.Client{
+	c := &client{bases: bases, key: *key, http: &http.Client{
 		Timeout: 30 * time.Second,
 		Transport: &http.Transport{MaxIdleConnsPerHost: 256, MaxConnsPerHost: 256,
 			DialContext: (&net.Dialer{Timeout: 5 * time.Second}).DialContext}}}
 	rep := loadReport{Articles: *total}
 	cls := classes(*total)
-	c.warmUp(cls)
-	for _, cl := range cls {
-		rep.Classes = append(rep.Classes, c.runClass(cl, wl, *perClass))
-		fmt.Fprintf(os.Stderr, "%-50s p50 %6.2f ms  p99 %6.2f ms  cold max %6.1f ms  errors %d\n",
-			cl.Name, rep.Classes[len(rep.Classes)-1].P50ms, rep.Classes[len(rep.Classes)-1].P99ms,
-			rep.Classes[len(rep.Classes)-1].ColdMax, rep.Classes[len(rep.Classes)-1].Errors)
+	// Each replica gets the whole sequential run, so that every one has
+	// the caches a single service has when the mix starts (sent in turn,
+	// each would have seen only some of the words); the classes reported
+	// are the first replica's.
+	for i, b := range bases {
+		c.bases = []string{b}
+		c.warmUp(cls)
+		for _, cl := range cls {
+			res := c.runClass(cl, wl, *perClass)
+			fmt.Fprintf(os.Stderr, "%-50s p50 %6.2f ms  p99 %6.2f ms  cold max %6.1f ms  errors %d  (%s)\n",
+				cl.Name, res.P50ms, res.P99ms, res.ColdMax, res.Errors, b)
+			if i == 0 {
+				rep.Classes = append(rep.Classes, res)
+			}
+		}
 	}
-	cpu0, _ := cpuTicks(*pid)
+	c.bases = bases
+	cpu0, _ := cpuTicksOf(pid)
 	self0, _ := cpuTicks(os.Getpid())
 	rep.Mix = c.runMix(cls, wl, *conc, min(*duration, time.Minute))
-	if cpu1, err := cpuTicks(*pid); err == nil && *pid > 0 && rep.Mix.Requests > 0 {
+	rep.Mix.Replicas = len(bases)
+	if cpu1, err := cpuTicksOf(pid); err == nil && len(pid) > 0 && rep.Mix.Requests > 0 {
 		rep.Mix.ServerCPUPerReq = (cpu1 - cpu0) * 10 / float64(rep.Mix.Requests) // 100 ticks a second
 	}
 	if self1, err := cpuTicks(os.Getpid()); err == nil && rep.Mix.Requests > 0 {
@@ -199,13 +230,29 @@ func splitNonEmpty(s string) []string {
 }
 
 type client struct {
-	base, key string
-	http      *http.Client
+	bases []string // replicas, asked in turn
+	next  atomic.Uint64
+	key   string
+	http  *http.Client
+}
+
+// cpuTicksOf sums cpuTicks over the processes.
+func cpuTicksOf(pids []int) (float64, error) {
+	var sum float64
+	for _, p := range pids {
+		t, err := cpuTicks(p)
+		if err != nil {
+			return 0, err
+		}
+		sum += t
+	}
+	return sum, nil
 }
 
 // get sends one request and reads the whole body; ok is a 200.
 func (c *client) get(endpoint string, q url.Values) (time.Duration, bool) {
-	req, err := http.NewRequest(http.MethodGet, c.base+"/"+map[string]string{
+	base := c.bases[c.next.Add(1)%uint64(len(c.bases))]
+	req, err := http.NewRequest(http.MethodGet, base+"/"+map[string]string{
 		"articles": "articles", "headlines": "latest-headlines", "sources": "sources"}[endpoint]+"?"+q.Encode(), nil)
 	if err != nil {
 		return 0, false

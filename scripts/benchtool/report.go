@@ -115,28 +115,7 @@ func (r *results) serviceRows() []row {
 	if err != nil || len(load.Classes) == 0 {
 		return append(rows, missing("service, 1M", "every query class (load-1m.json)"))
 	}
-	var cold []float64
-	for _, c := range load.Classes {
-		fig := fmt.Sprintf("p50 %.2f ms, p99 %.2f ms (cold p50 %.2f, cold max %.1f ms; %d req, %d errors)",
-			c.P50ms, c.P99ms, c.ColdP50, c.ColdMax, c.N, c.Errors)
-		switch c.Endpoint {
-		case "articles":
-			rows = append(rows, row{"service, 1M: " + c.Name, "p50 < 5 ms, p99 < 25 ms", fig,
-				verdict(c.P50ms < 5 && c.P99ms < 25 && c.Errors == 0)})
-			cold = append(cold, c.ColdMs...)
-		case "headlines":
-			rows = append(rows, row{"service, 1M: " + c.Name, "p50 < 2 ms", fig, verdict(c.P50ms < 2 && c.Errors == 0)})
-		default:
-			rows = append(rows, row{"service, 1M: " + c.Name, "(no budget; part of the mix)", fig, "info"})
-		}
-	}
-	rows = append(rows, coldSearchRow(cold))
-	m := load.Mix
-	rows = append(rows, row{"service, 1M: mixed load, every class equally likely",
-		"≥ 5,000 req/s on 2 cores, zero errors",
-		fmt.Sprintf("%.0f req/s, %d errors of %d (%d workers, %.0f s; p50 %.2f ms, p99 %.2f ms); CPU a request: service %.3f ms, load generator %.3f ms",
-			m.RPS, m.Errors, m.Requests, m.Concurrency, m.Seconds, m.P50ms, m.P99ms, m.ServerCPUPerReq, m.ClientCPUPerReq),
-		verdict(m.RPS >= 5000 && m.Errors == 0)})
+	rows = loadRows("service, 1M", load)
 	for _, n := range []string{"100000", "1000000"} {
 		for _, c := range []string{"common", "mid", "mid/relevancy", "mid/domain"} {
 			if v, ok := r.median("BenchmarkSearchUncached/n="+n+"/"+c, "ns/op"); ok {
@@ -146,6 +125,66 @@ func (r *results) serviceRows() []row {
 		}
 	}
 	return rows
+}
+
+// loadRows are the rows of one `benchtool load` run: each class against
+// its budget, the cold searches, the mixed load.
+func loadRows(area string, load loadReport) []row {
+	var rows []row
+	var cold []float64
+	for _, c := range load.Classes {
+		fig := fmt.Sprintf("p50 %.2f ms, p99 %.2f ms (cold p50 %.2f, cold max %.1f ms; %d req, %d errors)",
+			c.P50ms, c.P99ms, c.ColdP50, c.ColdMax, c.N, c.Errors)
+		switch c.Endpoint {
+		case "articles":
+			rows = append(rows, row{area + ": " + c.Name, "p50 < 5 ms, p99 < 25 ms", fig,
+				verdict(c.P50ms < 5 && c.P99ms < 25 && c.Errors == 0)})
+			cold = append(cold, c.ColdMs...)
+		case "headlines":
+			rows = append(rows, row{area + ": " + c.Name, "p50 < 2 ms", fig, verdict(c.P50ms < 2 && c.Errors == 0)})
+		default:
+			rows = append(rows, row{area + ": " + c.Name, "(no budget; part of the mix)", fig, "info"})
+		}
+	}
+	cr := coldSearchRow(cold)
+	cr.area = strings.Replace(cr.area, "service, 1M", area, 1)
+	return append(rows, cr, mixRow(area+": mixed load, every class equally likely", load.Mix))
+}
+
+func mixRow(area string, m MixResult) row {
+	return row{area, "≥ 5,000 req/s on 2 cores, zero errors",
+		fmt.Sprintf("%.0f req/s, %d errors of %d (%d workers, %.0f s; p50 %.2f ms, p99 %.2f ms); CPU a request: service %.3f ms, load generator %.3f ms",
+			m.RPS, m.Errors, m.Requests, m.Concurrency, m.Seconds, m.P50ms, m.P99ms, m.ServerCPUPerReq, m.ClientCPUPerReq),
+		verdict(m.RPS >= 5000 && m.Errors == 0)}
+}
+
+// postgresRows are the PostgreSQL backend's: the same load against one
+// `tidings serve` over PostgreSQL (load-pg-1m.json), and the mix against
+// two replicas of it over the one database (load-pg-2r.json). When the
+// run had no PostgreSQL (pg.skipped says why), one row says so.
+func (r *results) postgresRows() []row {
+	const area = "service, 1M, PostgreSQL"
+	if why, ok := r.kv["pg.skipped"]; ok {
+		return []row{{area, "(the service budgets, on PostgreSQL)", "skipped: " + why, "info"}}
+	}
+	var one, two loadReport
+	b, err := os.ReadFile(filepath.Join(r.dir, "load-pg-1m.json"))
+	if err == nil {
+		err = json.Unmarshal(b, &one)
+	}
+	if err != nil || len(one.Classes) == 0 {
+		return []row{missing(area, "every query class (load-pg-1m.json)")}
+	}
+	rows := loadRows(area, one)
+	rows[len(rows)-1].area = area + ": mixed load, one replica"
+	b, err = os.ReadFile(filepath.Join(r.dir, "load-pg-2r.json"))
+	if err == nil {
+		err = json.Unmarshal(b, &two)
+	}
+	if err != nil || two.Mix.Requests == 0 {
+		return append(rows, missing(area+": mixed load, two replicas", "(load-pg-2r.json)"))
+	}
+	return append(rows, mixRow(area+": mixed load, two replicas over one database", two.Mix))
 }
 
 func (r *results) importRows() []row {

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func pgResults(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	r := &results{dir: dir, kv: map[string]string{}, bench: map[string]map[string][]float64{}}
+	for name, text := range files {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasSuffix(name, ".txt") {
+			if err := r.read(path); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	var md strings.Builder
+	writeDoc(&md, r)
+	return md.String()
+}
+
+func loadJSON(t *testing.T, rep loadReport) string {
+	b, err := json.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// The PostgreSQL rows: each class against its budget, the one-replica
+// and two-replica mixes; a run without PostgreSQL says it skipped them.
+func TestReportPostgresRows(t *testing.T) {
+	one := loadReport{Articles: 1000000, Classes: []ClassResult{
+		{Name: "search: 1 word, publishedAt, page 1", Endpoint: "articles", N: 200, P50ms: 0.5, P99ms: 30, ColdMs: []float64{30}},
+		{Name: "headlines: all, page 1", Endpoint: "headlines", N: 200, P50ms: 0.4, P99ms: 3},
+	}, Mix: MixResult{Concurrency: 16, Seconds: 10, Requests: 60000, RPS: 6000}}
+	two := loadReport{Mix: MixResult{Concurrency: 16, Seconds: 10, Requests: 40000, RPS: 4000, Replicas: 2}}
+	doc := pgResults(t, map[string]string{"load-pg-1m.json": loadJSON(t, one), "load-pg-2r.json": loadJSON(t, two)})
+	for want, result := range map[string]string{
+		"| service, 1M, PostgreSQL: search: 1 word, publishedAt, page 1 | p50 < 5 ms, p99 < 25 ms |": "**FAIL** |",
+		"| service, 1M, PostgreSQL: headlines: all, page 1 | p50 < 2 ms |":                           "PASS |",
+		"| service, 1M, PostgreSQL: mixed load, one replica |":                                       "PASS |",
+		"| service, 1M, PostgreSQL: mixed load, two replicas over one database |":                    "**FAIL** |",
+		"| service, 1M, PostgreSQL: first request of each distinct search":                           "**FAIL** |",
+	} {
+		if line := lineWith(doc, want); !strings.HasSuffix(line, result) {
+			t.Errorf("row %q: got %q, want it to end %q", want, line, result)
+		}
+	}
+
+	doc = pgResults(t, map[string]string{"pg.txt": "skipped=no PostgreSQL binaries here\n"})
+	if line := lineWith(doc, "service, 1M, PostgreSQL"); !strings.Contains(line, "skipped: no PostgreSQL binaries here") {
+		t.Errorf("skipped run: %q", line)
+	}
+	doc = pgResults(t, map[string]string{})
+	if line := lineWith(doc, "service, 1M, PostgreSQL"); !strings.Contains(line, "**FAIL** (no figure)") {
+		t.Errorf("a run that neither measured nor skipped: %q", line)
+	}
+}

@@ -1,0 +1,221 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"tidings/model"
+	"tidings/server/store"
+)
+
+// Store is an open PostgreSQL catalogue. It is safe for concurrent use,
+// and any number of Stores (replicas) may share one database.
+type Store struct {
+	pool *pgxpool.Pool
+	cfg  *pgxpool.Config
+
+	// gen is what Generation returns: bumped by this Store's own writes at
+	// once, and whenever the database's counter (catalogue_generation,
+	// which every replica's writes bump) is seen to change.
+	gen      atomic.Uint64
+	seen     atomic.Int64 // the database counter last seen; -1: none yet
+	stopWait context.CancelFunc
+	waited   sync.WaitGroup
+
+	counts  *genCache[int]
+	ranks   *genCache[[]int64]
+	anchors *genCache[int64]
+	pages   *genCache[[]model.Article]
+	srcs    *genCache[[]model.Source]
+	tsq     *genCache[string] // q and language -> tsquery text; never stale
+}
+
+// Options configure Open.
+type Options struct {
+	// WatchInterval is how often the database's change counter is read
+	// (DefaultWatchInterval): the bound on how long an answer cached by
+	// this replica can outlive another replica's write.
+	WatchInterval time.Duration
+	// MaxConns bounds the connection pool (default: pgx's, 4 per CPU, at
+	// least 4); the DSN's pool_max_conns wins.
+	MaxConns int32
+}
+
+// DefaultWatchInterval: see Options.WatchInterval.
+const DefaultWatchInterval = 250 * time.Millisecond
+
+// Open connects to the database at dsn (a postgres:// URL or key=value
+// string), brings its schema up to date (Migrate) and starts watching its
+// change counter. The database must exist.
+func Open(ctx context.Context, dsn string, o Options) (*Store, error) {
+	cfg, err := poolConfig(dsn)
+	if err != nil {
+		return nil, err
+	}
+	if o.MaxConns > 0 && !strings.Contains(dsn, "pool_max_conns") {
+		cfg.MaxConns = o.MaxConns
+	}
+	// A cold search on a new connection would first load the text-search
+	// dictionaries and unaccent's rules (12-24 ms at 1M, measured): each
+	// connection loads them once as it opens, and the pool keeps a few
+	// open, so readers rarely meet a fresh one.
+	cfg.AfterConnect = warmConnection
+	if !strings.Contains(dsn, "pool_min_conns") {
+		cfg.MinConns = min(cfg.MaxConns, 4)
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("connect to PostgreSQL: %w", classify(err))
+	}
+	if err := migrate(ctx, pool); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	s := &Store{pool: pool, cfg: cfg, counts: newGenCache[int](4096), ranks: newGenCache[[]int64](512),
+		anchors: newGenCache[int64](8192), pages: newGenCache[[]model.Article](maxCachedPages),
+		srcs: newGenCache[[]model.Source](maxCachedPages), tsq: newGenCache[string](4096)}
+	s.seen.Store(-1)
+	if err := s.refreshGeneration(ctx); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	every := o.WatchInterval
+	if every <= 0 {
+		every = DefaultWatchInterval
+	}
+	wctx, cancel := context.WithCancel(context.Background())
+	s.stopWait = cancel
+	s.waited.Add(1)
+	go s.watch(wctx, every)
+	return s, nil
+}
+
+// warmSQL uses every text-search configuration searches use, and
+// unaccent, so the connection has loaded their dictionaries.
+const warmSQL = `SELECT count(phraseto_tsquery(tidings_ts_config(l), unaccent('public.unaccent', 'warm up')))
+FROM unnest(ARRAY['', 'ar', 'de', 'en', 'es', 'fr', 'it', 'nl', 'no', 'pt', 'ru', 'se']) AS l`
+
+// warmConnection runs warmSQL on a new connection. It never fails the
+// connection: on a database not yet migrated the functions are missing,
+// and a failed statement leaves the connection usable.
+func warmConnection(ctx context.Context, conn *pgx.Conn) error {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	_, _ = conn.Exec(ctx, warmSQL)
+	return nil
+}
+
+// poolConfig parses dsn and sets what every connection needs.
+func poolConfig(dsn string) (*pgxpool.Config, error) {
+	cfg, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		// pgx's message quotes the DSN, password included: say only what
+		// is wrong with it.
+		return nil, errors.New("the PostgreSQL connection string is not valid: use postgres://user:password@host:5432/database")
+	}
+	rt := cfg.ConnConfig.RuntimeParams
+	if rt == nil {
+		rt = map[string]string{}
+		cfg.ConnConfig.RuntimeParams = rt
+	}
+	if _, ok := rt["application_name"]; !ok {
+		rt["application_name"] = "tidings"
+	}
+	// Searches pass their tsquery as a parameter; a generic plan would
+	// plan a rare word and a common one alike, and the two want opposite
+	// plans (the GIN index, or the id index newest first).
+	rt["plan_cache_mode"] = "force_custom_plan"
+	if cfg.HealthCheckPeriod == time.Minute { // pgx's default
+		cfg.HealthCheckPeriod = 5 * time.Second
+	}
+	if cfg.ConnConfig.ConnectTimeout == 0 {
+		cfg.ConnConfig.ConnectTimeout = 5 * time.Second
+	}
+	return cfg, nil
+}
+
+// Generation changes with every write to the catalogue, by this replica
+// (at once) or by any other (within Options.WatchInterval, while the
+// database answers). Anything computed while it returned g may be cached
+// until it returns something else.
+func (s *Store) Generation() uint64 { return s.gen.Load() }
+
+// watch reads the database's change counter every interval.
+func (s *Store) watch(ctx context.Context, every time.Duration) {
+	defer s.waited.Done()
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			rctx, cancel := context.WithTimeout(ctx, every*4)
+			_ = s.refreshGeneration(rctx) // a database that is down changes nothing
+			cancel()
+		}
+	}
+}
+
+// refreshGeneration bumps gen when the database's counter moved (or went
+// back, as after a restore) since it was last read.
+func (s *Store) refreshGeneration(ctx context.Context) error {
+	var n int64
+	if err := s.pool.QueryRow(ctx, `SELECT n FROM catalogue_generation WHERE id = 1`).Scan(&n); err != nil {
+		return fmt.Errorf("read the change counter: %w", classify(err))
+	}
+	s.observe(n)
+	return nil
+}
+
+func (s *Store) observe(n int64) {
+	if old := s.seen.Swap(n); old != n {
+		s.gen.Add(1)
+	}
+}
+
+// bumpTx marks a write in tx: every replica sees the counter move once
+// the transaction commits. Call wrote after the commit.
+func bumpTx(ctx context.Context, tx pgx.Tx) (int64, error) {
+	var n int64
+	if err := tx.QueryRow(ctx, `UPDATE catalogue_generation SET n = n + 1 WHERE id = 1 RETURNING n`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("mark the write: %w", err)
+	}
+	return n, nil
+}
+
+// wrote records this replica's committed write (n from bumpTx, or 0 when
+// the write failed and may or may not have landed).
+func (s *Store) wrote(n int64) {
+	s.gen.Add(1)
+	if n != 0 {
+		s.seen.Store(n)
+	}
+}
+
+// Ping reports whether the database answers.
+func (s *Store) Ping(ctx context.Context) error {
+	if err := s.pool.Ping(ctx); err != nil {
+		return fmt.Errorf("ping PostgreSQL: %w", classify(err))
+	}
+	return nil
+}
+
+// Close stops watching and closes the pool.
+func (s *Store) Close() error {
+	s.stopWait()
+	s.waited.Wait()
+	s.pool.Close()
+	return nil
+}
+
+// The PostgreSQL store is a full catalogue.
+var _ store.Catalogue = (*Store)(nil)

@@ -1,0 +1,226 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"net/url"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"tidings/model"
+	"tidings/server/store"
+	"tidings/server/store/jsonl"
+)
+
+// batchSize is how many rows one write transaction holds.
+const batchSize = 5000
+
+const (
+	upsertSourceSQL = `INSERT INTO sources(id, name, description, url, category, language, country)
+VALUES ($1, $2, $3, $4, $5, $6, $7)
+ON CONFLICT (id) DO UPDATE SET name = $2, description = $3, url = $4, category = $5, language = $6, country = $7`
+	// A source's category, language and country are copied onto its
+	// articles (so filters need no join), whichever arrives first.
+	resolveArticlesSQL = `UPDATE articles SET category = $2, language = $3, country = $4
+WHERE source_id = $1 AND NOT (category = $2 AND language = $3 AND country = $4)`
+	deleteArticleSQL = `DELETE FROM articles WHERE url = $1`
+	// An article takes its source's name when it has none, and its
+	// source's category, language and country.
+	insertArticleSQL = `INSERT INTO articles(id, url, source_id, source_name, author, title, description,
+	url_to_image, published_at, content, popularity, rhost, category, language, country)
+SELECT $1, $2, $3, COALESCE(NULLIF($4::text, ''), s.name, ''), $5, $6, $7, $8, $9, $10, $11, $12,
+	COALESCE(s.category, ''), COALESCE(s.language, ''), COALESCE(s.country, '')
+FROM (SELECT 1) AS one LEFT JOIN sources s ON s.id = $3
+ON CONFLICT (id) DO NOTHING`
+)
+
+// Add upserts sources by id and articles by URL (the later one wins).
+func (s *Store) Add(ctx context.Context, sources []model.Source, articles []model.Article) error {
+	recs := make([]jsonl.Record, len(articles))
+	for i, a := range articles {
+		recs[i] = jsonl.Record{Article: a}
+	}
+	return s.add(ctx, sources, recs)
+}
+
+// ImportJSONL streams sources and articles in the spec's JSON shapes (see
+// package jsonl), in transactions of batchSize rows; rows written before
+// a failure stay.
+func (s *Store) ImportJSONL(ctx context.Context, r io.Reader) (store.ImportStats, error) {
+	return jsonl.Read(ctx, r, batchSize, s.add)
+}
+
+func (s *Store) add(ctx context.Context, sources []model.Source, recs []jsonl.Record) error {
+	for len(sources) > 0 || len(recs) > 0 {
+		ns := min(len(sources), batchSize)
+		na := min(len(recs), batchSize-ns)
+		if err := s.addBatch(ctx, sources[:ns], recs[:na]); err != nil {
+			return err
+		}
+		sources, recs = sources[ns:], recs[na:]
+	}
+	return nil
+}
+
+// addBatch writes one transaction: every statement is pipelined in one
+// round trip, then the few inserts whose id was taken by an article of
+// the same second are retried with the next id.
+func (s *Store) addBatch(ctx context.Context, sources []model.Source, recs []jsonl.Record) (err error) {
+	for _, src := range sources {
+		if src.ID == "" {
+			return fmt.Errorf("source %q has no id", src.Name)
+		}
+	}
+	for i := range recs {
+		if recs[i].URL == "" {
+			return fmt.Errorf("article %q has no url", recs[i].Title)
+		}
+	}
+	var n int64
+	defer func() { s.wrote(n) }() // even a failed write may have raced a cached count
+	err = s.inTx(ctx, func(tx pgx.Tx) error {
+		if err := writeRows(ctx, tx, sources, recs); err != nil {
+			return err
+		}
+		n, err = bumpTx(ctx, tx)
+		return err
+	})
+	if err != nil {
+		n = 0
+		return fmt.Errorf("store %d sources and %d articles: %w", len(sources), len(recs), err)
+	}
+	return nil
+}
+
+func writeRows(ctx context.Context, tx pgx.Tx, sources []model.Source, recs []jsonl.Record) error {
+	b := &pgx.Batch{}
+	for _, src := range sources {
+		cat, lang, country := string(src.Category), string(src.Language), string(src.Country)
+		b.Queue(upsertSourceSQL, src.ID, src.Name, src.Description, src.URL, cat, lang, country)
+		b.Queue(resolveArticlesSQL, src.ID, cat, lang, country)
+	}
+	args := make([][]any, len(recs))
+	for i := range recs {
+		args[i] = articleArgs(&recs[i])
+		b.Queue(deleteArticleSQL, recs[i].URL)
+		b.Queue(insertArticleSQL, args[i]...)
+	}
+	res := tx.SendBatch(ctx, b)
+	for _, src := range sources {
+		for range 2 {
+			if _, err := res.Exec(); err != nil {
+				res.Close()
+				return fmt.Errorf("store source %q: %w", src.ID, err)
+			}
+		}
+	}
+	var retry []int
+	for i := range recs {
+		if _, err := res.Exec(); err != nil {
+			res.Close()
+			return fmt.Errorf("replace article %s: %w", recs[i].URL, err)
+		}
+		tag, err := res.Exec()
+		if err != nil {
+			res.Close()
+			return fmt.Errorf("store article %s: %w", recs[i].URL, err)
+		}
+		if tag.RowsAffected() == 0 {
+			retry = append(retry, i)
+		}
+	}
+	if err := res.Close(); err != nil {
+		return err
+	}
+	for _, i := range retry {
+		if err := insertNextID(ctx, tx, recs[i].URL, args[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// insertNextID stores an article whose id is taken, trying the ids after
+// it: articles published in the same second differ in the low 16 bits.
+func insertNextID(ctx context.Context, tx pgx.Tx, u string, args []any) error {
+	for tries := 0; tries < 1<<16; tries++ {
+		args[0] = args[0].(int64) + 1
+		tag, err := tx.Exec(ctx, insertArticleSQL, args...)
+		if err != nil {
+			return fmt.Errorf("store article %s: %w", u, err)
+		}
+		if tag.RowsAffected() == 1 {
+			return nil
+		}
+	}
+	return fmt.Errorf("store article %s: too many articles published in the same second", u)
+}
+
+// inTx runs fn in a transaction, committing when it returns nil.
+func (s *Store) inTx(ctx context.Context, fn func(pgx.Tx) error) error {
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return classify(err)
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback(context.Background())
+		return classify(err)
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return classify(fmt.Errorf("commit: %w", err))
+	}
+	return nil
+}
+
+// articleArgs are insertArticleSQL's arguments for r.
+func articleArgs(r *jsonl.Record) []any {
+	a := &r.Article
+	var published *int64 // NULL when unknown
+	secs := int64(0)
+	if !a.PublishedAt.IsZero() {
+		secs = clampSeconds(a.PublishedAt.Unix())
+		published = &secs
+	}
+	pop := r.Popularity
+	if !r.HasPopularity {
+		pop = derivedPopularity(a.URL)
+	}
+	id := secs<<16 | int64(urlHash(a.URL)&0xffff)
+	return []any{id, a.URL, a.Source.ID, a.Source.Name, a.Author, a.Title, a.Description, a.URLToImage,
+		published, a.Content, pop, reversedHost(a.URL)}
+}
+
+// maxSeconds keeps seconds<<16 inside an int64 (about ±2.2 million years).
+const maxSeconds = 1 << 46
+
+func clampSeconds(s int64) int64 { return max(-maxSeconds, min(s, maxSeconds)) }
+
+func urlHash(u string) uint32 {
+	h := fnv.New32a()
+	h.Write([]byte(u))
+	return h.Sum32()
+}
+
+// derivedPopularity is the popularity of an article that came without
+// one, the same on every backend: FNV-1a of the URL modulo 10,000.
+func derivedPopularity(u string) float64 { return float64(urlHash(u) % 10000) }
+
+// reversedHost is the lower-cased host of raw with its labels reversed.
+func reversedHost(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return ""
+	}
+	return reverseDomain(u.Hostname())
+}
+
+func reverseDomain(host string) string {
+	labels := strings.Split(strings.TrimSuffix(strings.ToLower(host), "."), ".")
+	for i, j := 0, len(labels)-1; i < j; i, j = i+1, j-1 {
+		labels[i], labels[j] = labels[j], labels[i]
+	}
+	return strings.Join(labels, ".")
+}
