@@ -4,25 +4,43 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net"
+	"net/http"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"tidings/feeds"
 	"tidings/server"
+	"tidings/server/redislimit"
 	"tidings/server/store"
 )
 
-// serveFlags are the flags of `tidings serve`.
+// serveFlags are the flags of `tidings serve`. Each can also be set from
+// the environment (serve_env.go): TIDINGS_ and the flag's name.
 type serveFlags struct {
-	listen     string
-	apiKeys    []string
-	rateLimit  int
-	db         string
-	importFile string
-	polling    refreshFlags
+	listen        string
+	apiKeys       []string
+	apiKeysFile   string
+	rateLimit     int
+	db            string
+	importFile    string
+	polling       refreshFlags
+	corsOrigins   []string
+	metricsListen string
+	redis         string
+	migrateOnly   bool
+
+	// fromEnv maps the flags set from the environment to their variable.
+	fromEnv map[string]string
+	// onListen, when set (tests), is told each listener's bound address:
+	// "api" or "metrics".
+	onListen func(name string, addr net.Addr)
 }
 
 func newServeCommand(getenv func(string) string) *cobra.Command {
@@ -33,27 +51,57 @@ func newServeCommand(getenv func(string) string) *cobra.Command {
 		Long: "serve runs the news service of shared/spec/news-service.md under /v2.\n\n" +
 			"With no --db it serves the built-in demo catalogue from memory; with --db it\n" +
 			"serves (and keeps) the catalogue in that SQLite file, optionally loading\n" +
-			"--import FILE.jsonl into it first. Keys come from --api-key (repeatable) or,\n" +
-			"when none is given, from NEWS_API_KEY.\n\n" +
+			"--import FILE.jsonl into it first. Keys come from --api-key (repeatable) and\n" +
+			"--api-keys-file (one a line, reloaded on SIGHUP) or, when neither is given,\n" +
+			"from NEWS_API_KEY.\n\n" +
 			"The feeds of a --db catalogue (see `tidings feeds`) are polled in the background\n" +
-			"while serving, each on its own schedule (--refresh 0 turns polling off).",
+			"while serving, each on its own schedule (--refresh 0 turns polling off).\n\n" +
+			"/healthz, /readyz and /metrics (or --metrics-listen) need no key. Every flag can\n" +
+			"also be set from the environment: TIDINGS_LISTEN, TIDINGS_DB, TIDINGS_API_KEYS\n" +
+			"(comma-separated), TIDINGS_API_KEYS_FILE, TIDINGS_RATE_LIMIT, TIDINGS_IMPORT,\n" +
+			"TIDINGS_REFRESH, TIDINGS_RETAIN, TIDINGS_CORS_ORIGINS (comma-separated),\n" +
+			"TIDINGS_METRICS_LISTEN, TIDINGS_REDIS, TIDINGS_MIGRATE_ONLY; a flag wins over its variable.\n\n" +
+			"--db postgres://user@host/db serves a PostgreSQL catalogue (several replicas may share\n" +
+			"it; one polls the feeds), and --redis shares the rate limit between them: see docs/deploy.md.\n" +
+			"docs/operations.md describes every endpoint, header and metric.",
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			fromEnv, err := applyEnv(cmd.Flags(), getenv)
+			if err != nil {
+				return err
+			}
+			f.fromEnv = fromEnv
+			if f.migrateOnly {
+				// Schema work only: no keys, no listener.
+				if f.db == "" {
+					return usagef("%s needs --db: the catalogue whose schema to migrate", f.src("migrate-only"))
+				}
+				return migrateCatalogue(cmd.Context(), f.db)
+			}
 			if err := f.check(getenv); err != nil {
 				return err
 			}
 			return runServe(cmd.Context(), f)
 		},
 	}
-	fl := cmd.Flags()
+	bindServeFlags(cmd.Flags(), &f)
+	return cmd
+}
+
+// bindServeFlags defines serve's flags on fl, into f.
+func bindServeFlags(fl *pflag.FlagSet, f *serveFlags) {
 	fl.StringVar(&f.listen, "listen", "127.0.0.1:8080", "address to listen on")
 	fl.StringArrayVar(&f.apiKeys, "api-key", nil, "an API key the service accepts (repeat for several)")
+	fl.StringVar(&f.apiKeysFile, "api-keys-file", "", "file of API keys, one a line (# comments), reloaded on SIGHUP")
 	fl.IntVar(&f.rateLimit, "rate-limit", 100, "requests per minute allowed per API key (0: unlimited)")
-	fl.StringVar(&f.db, "db", "", "SQLite file holding the catalogue (default: the demo catalogue in memory)")
+	fl.StringVar(&f.db, "db", "", "the catalogue: a SQLite file, or postgres://… for PostgreSQL (default: the demo catalogue in memory)")
 	fl.StringVar(&f.importFile, "import", "", "JSONL file of sources and articles to load into --db before serving")
 	fl.StringVar(&f.polling.interval, "refresh", "15m", "how often each feed of --db is polled (30m, 1h; 0: do not poll)")
 	fl.StringVar(&f.polling.retain, "retain", "", "delete feed articles older than this (90d, 2w; default: keep everything)")
-	return cmd
+	fl.StringArrayVar(&f.corsOrigins, "cors-origin", nil, "an origin whose pages may call the API from a browser, like https://app.example.com, or * (repeatable; default: none)")
+	fl.StringVar(&f.metricsListen, "metrics-listen", "", "serve /metrics on this address instead of on --listen (recommended in production, e.g. 127.0.0.1:9464)")
+	fl.BoolVar(&f.migrateOnly, "migrate-only", false, "apply --db's schema migrations and exit (for operators who run them before starting replicas)")
+	fl.StringVar(&f.redis, "redis", "", "Redis URL (redis://host:6379/0) holding the rate limit shared by every replica (default: a limit per process)")
 }
 
 func (f *serveFlags) check(getenv func(string) string) error {
@@ -63,60 +111,153 @@ func (f *serveFlags) check(getenv func(string) string) error {
 			keys = append(keys, k)
 		}
 	}
-	if len(keys) == 0 {
+	if len(keys) == 0 && f.apiKeysFile == "" {
 		if k := strings.TrimSpace(getenv("NEWS_API_KEY")); k != "" {
 			keys = append(keys, k)
 		}
 	}
-	if len(keys) == 0 {
-		return usagef("serve needs at least one API key: --api-key KEY (or NEWS_API_KEY)")
+	if len(keys) == 0 && f.apiKeysFile == "" {
+		return usagef("serve needs at least one API key: --api-key KEY or --api-keys-file FILE (or TIDINGS_API_KEYS, TIDINGS_API_KEYS_FILE, NEWS_API_KEY)")
 	}
 	f.apiKeys = keys
 	if f.rateLimit < 0 {
-		return usagef("invalid --rate-limit %d: use 0 (unlimited) or a positive number of requests per minute", f.rateLimit)
+		return usagef("invalid %s %d: use 0 (unlimited) or a positive number of requests per minute", f.src("rate-limit"), f.rateLimit)
+	}
+	if f.redis != "" && f.rateLimit == 0 {
+		return usagef("%s needs a rate limit to share: set %s above 0", f.src("redis"), f.src("rate-limit"))
 	}
 	if f.importFile != "" && f.db == "" {
-		return usagef("--import needs --db FILE: the imported catalogue is kept in that database")
+		return usagef("%s needs --db FILE: the imported catalogue is kept in that database", f.src("import"))
 	}
 	if _, _, err := f.polling.parse(); err != nil {
+		for _, name := range []string{"refresh", "retain"} {
+			if env, ok := f.fromEnv[name]; ok && strings.Contains(err.Error(), "--"+name) {
+				return usagef("%v (from %s)", err, env)
+			}
+		}
 		return err
+	}
+	if err := server.CheckCORSOrigins(f.corsOrigins); err != nil {
+		return usagef("invalid %s: %v", f.src("cors-origin"), err)
+	}
+	if f.metricsListen != "" && f.metricsListen == f.listen {
+		return usagef("%s is %s's address: give metrics an address of their own, or leave it out to serve /metrics on %s",
+			f.src("metrics-listen"), f.src("listen"), f.src("listen"))
 	}
 	return nil
 }
 
+// src names where a flag's value came from, for messages.
+func (f *serveFlags) src(name string) string { return flagSource(f.fromEnv, name) }
+
 func runServe(ctx context.Context, f serveFlags) error {
 	logger := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	keySrc := keySource{static: f.apiKeys, file: f.apiKeysFile, log: logger}
+	all, err := keySrc.load()
+	if err != nil {
+		return err
+	}
+	keys, err := server.NewKeys(all)
+	if err != nil {
+		return fmt.Errorf("the API keys: %w", err)
+	}
+	// SIGHUP would end the process by default: take it before serving.
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	defer signal.Stop(hup)
+
 	st, err := openCatalogue(ctx, f, logger)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	h, err := server.New(st, server.Config{APIKeys: f.apiKeys, RateLimit: f.rateLimit, Logger: logger})
-	if err != nil {
-		return fmt.Errorf("set up the service: %w", err)
+	metrics := server.NewMetrics()
+	cfg := server.Config{Keys: keys, RateLimit: f.rateLimit, Logger: logger, Metrics: metrics,
+		MetricsElsewhere: f.metricsListen != "", CORSOrigins: f.corsOrigins}
+	if f.redis != "" {
+		redislimit.LogTo(logger) // go-redis's dial failures at debug, not a stderr line per request in an outage
+		lim, err := redislimit.Open(f.redis, redislimit.Options{PerMinute: f.rateLimit})
+		if err != nil {
+			return fmt.Errorf("the shared rate limit (%s): %w", f.src("redis"), err)
+		}
+		defer lim.Close()
+		cfg.Limiter = lim
+		cfg.Checks = append(cfg.Checks, server.Check{Name: "redis", Check: lim.Ping})
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	polled := startPolling(ctx, st, f, logger)
-	err = server.Run(ctx, server.RunOptions{Addr: f.listen, Handler: h, Logger: logger})
-	cancel()
-	<-polled // the poller's last write lands before the store closes
-	return err
+	polled, health := startPolling(ctx, st, f, logger, metrics)
+	defer func() { cancel(); <-polled }() // the poller's last write lands before the store closes
+	if health != nil {
+		cfg.Checks = append(cfg.Checks, server.Check{Name: "feeds", Check: health.check})
+	}
+	h, err := server.New(st, cfg)
+	if err != nil {
+		return fmt.Errorf("set up the service: %w", err)
+	}
+	go keySrc.watchReloads(ctx, hup, keys)
+	return serveListeners(ctx, f, h, metrics, logger)
+}
+
+// serveListeners runs the API listener and, with --metrics-listen, the
+// metrics listener, until ctx ends or one of them fails (which stops the
+// other).
+func serveListeners(ctx context.Context, f serveFlags, h http.Handler, metrics *server.Metrics, logger *slog.Logger) error {
+	listeners := []server.RunOptions{{Addr: f.listen, Handler: h, Logger: logger.With("listener", "api")}}
+	if f.metricsListen != "" {
+		listeners = append(listeners, server.RunOptions{Addr: f.metricsListen, Handler: metricsOnly(metrics.Handler()),
+			Logger: logger.With("listener", "metrics")})
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	errs := make(chan error, len(listeners))
+	for i, opts := range listeners {
+		name := [...]string{"api", "metrics"}[i]
+		if f.onListen != nil {
+			opts.OnListen = func(a net.Addr) { f.onListen(name, a) }
+		}
+		go func() {
+			err := server.Run(ctx, opts)
+			cancel() // one listener down stops the other
+			errs <- err
+		}()
+	}
+	var first error
+	for range listeners {
+		if err := <-errs; err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// metricsOnly serves /metrics and answers 404 elsewhere, for the metrics
+// listener.
+func metricsOnly(metrics http.Handler) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", metrics)
+	return mux
 }
 
 // startPolling polls the feeds of a --db catalogue in the background until
-// ctx ends; the channel closes when it has stopped.
-func startPolling(ctx context.Context, st store.Catalogue, f serveFlags, logger *slog.Logger) <-chan struct{} {
+// ctx ends; the channel closes when it has stopped. The health it returns
+// (nil when nothing polls) is the "feeds" readiness check.
+func startPolling(ctx context.Context, st store.Catalogue, f serveFlags, logger *slog.Logger, metrics *server.Metrics) (<-chan struct{}, *pollerHealth) {
 	stopped := make(chan struct{})
 	interval, retain, _ := f.polling.parse() // checked by serveFlags.check
 	fs, ok := st.(feeds.Store)
 	if f.db == "" || interval == 0 || !ok {
 		close(stopped)
-		return stopped
+		return stopped, nil
 	}
 	logger.Info("polling feeds", "every", interval.String())
+	_, elects := fs.(feeds.Leader)
+	health := newPollerHealth(time.Now, elects)
 	p := newPoller(fs, feeds.Options{Interval: interval, Retain: retain, Logger: logger, WriteShare: backgroundWriteShare,
+		OnLead: health.lead,
 		OnPass: func(pass feeds.Pass) {
+			health.passed(pass)
+			metrics.ObserveFeedPass(feedPassMetrics(pass))
 			if pass.Summary.Feeds > 0 {
 				logger.Info("feeds polled", "summary", summaryLine(pass.Summary), "took", pass.Finished.Sub(pass.Started).Round(time.Millisecond).String())
 			}
@@ -125,5 +266,5 @@ func startPolling(ctx context.Context, st store.Catalogue, f serveFlags, logger 
 		defer close(stopped)
 		_ = p.Run(ctx)
 	}()
-	return stopped
+	return stopped, health
 }
