@@ -316,16 +316,18 @@ func (h *handler) fail(w http.ResponseWriter, r *http.Request, d dialect, err er
 	if r.Context().Err() != nil {
 		return // the client went away; nobody is listening
 	}
-	if errors.Is(err, store.ErrUnavailable) {
-		h.log.Warn("catalogue unavailable", "path", logPath(r), "err", err)
-		d.write(w, problem{status: http.StatusServiceUnavailable, spec: CodeUnavailable, newsAPI: newsapi.CodeUnexpectedError,
-			message: "the news catalogue is unavailable: try again in a moment"})
-		return
-	}
 	if errors.Is(err, context.DeadlineExceeded) {
 		h.log.Warn("query timed out", "path", logPath(r), "timeout", h.timeout)
 		d.write(w, problem{status: http.StatusServiceUnavailable, spec: CodeUnavailable, newsAPI: newsapi.CodeUnexpectedError,
 			message: "the query took too long: try again, or narrow it with more words or filters"})
+		return
+	}
+	// After the deadline: a query cut off by its time bound may surface
+	// as a lost connection too, and "too long" is then the truth.
+	if errors.Is(err, store.ErrUnavailable) {
+		h.log.Warn("catalogue unavailable", "path", logPath(r), "err", err)
+		d.write(w, problem{status: http.StatusServiceUnavailable, spec: CodeUnavailable, newsAPI: newsapi.CodeUnexpectedError,
+			message: "the news catalogue is unavailable: try again in a moment"})
 		return
 	}
 	h.log.Error("request failed", "path", logPath(r), "err", err)
