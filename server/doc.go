@@ -83,6 +83,12 @@
 //     store/sqlite); an article of a feed has 0, since feeds carry no
 //     popularity data, so feed articles sort newest first after every
 //     article that has one.
+//   - Stories (our extension, not the spec's): the article fields storyId
+//     and storySize and the /v2/articles parameter story are defined (ids
+//     are 1 to 64 letters, digits and hyphens), but no catalogue groups
+//     articles into stories in this release: articles carry neither field,
+//     and story is a 400 that says so (store.ErrStoriesUnsupported) rather
+//     than a list of every article.
 //   - q syntax (see store.MatchExpression): words are ANDed; "quoted
 //     phrases"; +word must appear; -word or NOT word must not; OR (upper
 //     case) between two terms accepts either. Punctuation only separates

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"tidings/model"
+	"tidings/server/store"
 	"tidings/server/store/query"
 )
 
@@ -50,8 +51,7 @@ func (sr *search) filter(cond func(w *where, col func(string) string) string) {
 func (s *Store) newSearch(ctx context.Context, q model.ArticlesQuery) (search, error) {
 	var sr search
 	if q.Story != "" {
-		return sr, &model.ValidationError{Param: "story", Kind: model.KindParameter,
-			Message: "story is not supported by this service's PostgreSQL catalogue yet: search with q instead"}
+		return sr, store.ErrStoriesUnsupported
 	}
 	if strings.TrimSpace(q.Q) == "" {
 		if len(q.Sources) == 0 && len(q.Domains) == 0 && q.Language == "" {

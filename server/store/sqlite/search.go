@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"tidings/model"
+	"tidings/server/store"
 )
 
 // RankWindow is how many of the newest matches the relevancy and
@@ -58,6 +59,12 @@ var ErrNoScope = errors.New("a search without keywords needs sources, domains or
 func newSearch(q model.ArticlesQuery, shift int64) (search, error) {
 	var sr search
 	var err error
+	if q.Story != "" {
+		// The story extension needs story grouping, which this catalogue
+		// does not do yet: refused rather than ignored, which would list
+		// every article as if it were one story.
+		return sr, store.ErrStoriesUnsupported
+	}
 	if strings.TrimSpace(q.Q) == "" {
 		if len(q.Sources) == 0 && len(q.Domains) == 0 && q.Language == "" {
 			return sr, ErrNoScope
