@@ -22,8 +22,8 @@ var ErrUnavailable = store.ErrUnavailable
 // cause's text, which may name the host, user or socket path.
 type unavailable struct{ cause error }
 
-func (e *unavailable) Error() string { return ErrUnavailable.Error() }
-func (e *unavailable) Unwrap() error { return e.cause }
+func (e *unavailable) Error() string        { return ErrUnavailable.Error() }
+func (e *unavailable) Unwrap() error        { return e.cause }
 func (e *unavailable) Is(target error) bool { return target == ErrUnavailable }
 
 // classify turns connection failures into ErrUnavailable and leaves every
