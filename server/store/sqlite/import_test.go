@@ -71,16 +71,3 @@ func TestImportPopularityField(t *testing.T) {
 		t.Fatalf("popularity order %q", got)
 	}
 }
-
-func TestImportHugeLineIsSkipped(t *testing.T) {
-	defer func(n int) { maxLineBytes = n }(maxLineBytes)
-	maxLineBytes = 1 << 20
-	s, _ := Open("")
-	defer s.Close()
-	in := `{"title":"` + strings.Repeat("x", maxLineBytes) + `","url":"https://a.com/1"}` + "\n" +
-		`{"title":"ok","url":"https://a.com/2"}` + "\n"
-	st, err := s.ImportJSONL(ctx, strings.NewReader(in))
-	if err != nil || st.Skipped != 1 || st.Articles != 1 || st.Errors[0].Line != 1 {
-		t.Fatalf("%+v %v", st, err)
-	}
-}
