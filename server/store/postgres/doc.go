@@ -37,19 +37,27 @@
 //     result cap (MaxResults, 10,000) and totals rule are SQLite's: a
 //     search's total counts at most the cap; headline and source totals
 //     count everything.
-//   - Plans: a search counts its matches first (up to the cap). Its
-//     lists then either walk the id index newest first, checking each
-//     row, or read every match through the GIN index and sort them (plan:
-//     index and sequential scans ruled out in that read-only
-//     transaction), whichever reads fewer rows if matches are spread
-//     evenly over time (walkIsLonger). The planner, taking q's words to be
-//     independent, would walk for words that rarely meet and read most of
-//     the table: 4.2 s at 1M for two common words that never meet, 9.8 ms
-//     through the GIN index (measured).
+//   - A search with keywords reads its matches once: the ids of its
+//     newest MaxResults matches, newest first (matches.go). Their number
+//     is the total, a page is a slice of them and the ranked window their
+//     head, so every page and order of a search costs one read until the
+//     next write. The read goes a span of time at a time, newest first,
+//     through the GIN index: each tsvector also holds marker lexemes of
+//     the article's time bucket and language (migration 0002), and a
+//     span is q & its buckets' markers, so a common word costs the
+//     matches and articles of the spans the cap needs, never every match
+//     (at 1M, "said" has 219,000). Without markers, counting to the cap
+//     meant reading every match's GIN entry and heap row: 0.3-1.4 s for
+//     common words at 1M (measured), against 25 ms budgeted. Only bitmap
+//     plans are allowed there: the planner, taking q's words to be
+//     independent, would otherwise walk the id index checking each row's
+//     tsvector for words that rarely meet (4.2 s at 1M, measured).
+//   - A search without keywords (sources, domains or a language) walks
+//     those filters' indexes newest first and counts up to the cap.
 //   - Every new connection loads the text-search dictionaries and
 //     unaccent's rules as it opens (12-24 ms, measured, otherwise paid by
 //     the first search on it), and the pool keeps four open.
-//   - Counts, ranked windows, anchors and pages are cached per
+//   - Matches, counts, ranked windows, anchors and pages are cached per
 //     Generation. Generation changes at once with this replica's writes
 //     and, for other replicas' writes, when the catalogue_generation
 //     counter that every write transaction bumps is seen to move: it is

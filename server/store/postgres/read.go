@@ -18,10 +18,6 @@ import (
 type where struct {
 	conds []string
 	args  []any
-	// few: the conditions hold for so few articles (the count said so)
-	// that lists read them all by the GIN index and sort them (see plan)
-	// instead of walking the id index newest first.
-	few bool
 }
 
 // arg adds v to the arguments and returns its placeholder.
@@ -41,7 +37,7 @@ func (w where) sql() string {
 
 // clone copies w so that conditions added to the copy leave w alone.
 func (w where) clone() where {
-	return where{conds: append([]string(nil), w.conds...), args: append([]any(nil), w.args...), few: w.few}
+	return where{conds: append([]string(nil), w.conds...), args: append([]any(nil), w.args...)}
 }
 
 // limitOffset turns a 1-based page into SQL LIMIT and OFFSET.
@@ -154,12 +150,7 @@ func (s *Store) newestFirst(ctx context.Context, w where, limit, offset int64) (
 	}
 	query := "SELECT " + articleCols + " FROM articles a" + w.sql() +
 		" ORDER BY a.id DESC LIMIT " + w.arg(limit) + " OFFSET " + w.arg(skip)
-	var items []model.Article
-	err = s.plan(ctx, w.few, func(db querier) error {
-		items, err = s.articlesOn(ctx, db, query, w.args)
-		return err
-	})
-	return items, err
+	return s.articles(ctx, query, w.args)
 }
 
 // anchorStep is the distance between cached positions in a list.
@@ -191,7 +182,7 @@ func (s *Store) anchor(ctx context.Context, w where, offset int64) (from *int64,
 			step.add("a.id <= " + step.arg(id)) // the previous anchor is position 0 here
 		}
 		query := "SELECT a.id FROM articles a" + step.sql() + " ORDER BY a.id DESC LIMIT 1 OFFSET " + step.arg(anchorStep)
-		err := s.plan(ctx, w.few, func(db querier) error { return db.QueryRow(ctx, query, step.args...).Scan(&id) })
+		err := s.pool.QueryRow(ctx, query, step.args...).Scan(&id)
 		if errors.Is(err, pgx.ErrNoRows) {
 			id = -1 << 63 // rows vanished since the count: start past the end
 		} else if err != nil {
@@ -231,33 +222,6 @@ func (s *Store) articles(ctx context.Context, query string, args []any) ([]model
 type querier interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
 	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
-}
-
-// plan runs fn on the pool, or, when few, in a read-only transaction
-// that rules out walking an index or the table in order. A search
-// "newest first" is a LIMIT over ORDER BY id, and the planner, taking a
-// query's words to be independent, expects two common words to meet
-// often: it walks the id index newest first, checking each row, and for
-// words that rarely meet (or a word in no article) reads the whole table
-// (4-8 s at 1M, measured). The count has already said how many match,
-// so Articles sets few when reading them all through the GIN bitmap and
-// sorting reads fewer rows than the walk would (walkIsLonger).
-func (s *Store) plan(ctx context.Context, few bool, fn func(querier) error) error {
-	if !few {
-		return fn(s.pool)
-	}
-	tx, err := s.pool.BeginTx(ctx, pgx.TxOptions{AccessMode: pgx.ReadOnly})
-	if err != nil {
-		return classify(err)
-	}
-	defer tx.Rollback(context.Background())
-	if _, err := tx.Exec(ctx, "SET LOCAL enable_indexscan = off; SET LOCAL enable_seqscan = off"); err != nil {
-		return classify(err)
-	}
-	if err := fn(tx); err != nil {
-		return err
-	}
-	return classify(tx.Commit(ctx))
 }
 
 func (s *Store) articlesOn(ctx context.Context, db querier, query string, args []any) ([]model.Article, error) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 
 	"tidings/model"
@@ -36,20 +37,37 @@ var ErrNoScope = errors.New("a search without keywords needs sources, domains or
 // half times the description (B), SQLite's 10 to 4.
 const relevanceWeights = "'{0, 0, 0.4, 1}'"
 
-// search is an /articles query as conditions on articles a.
+// search is an /articles query: q as tsquery text, its time range as id
+// bounds, and its other filters as conditions on articles a.
 type search struct {
-	w     where
-	tsq   string // the tsquery's placeholder; "" when q is empty
-	empty bool   // q's words can match nothing: no results
+	text   string // q's tsquery text; "" without q
+	lang   model.Language
+	lo, hi int64                   // id bounds, inclusive
+	conds  []func(w *where) string // the filters besides q and the time range
+	empty  bool                    // q's words can match nothing: no results
 }
 
-// filter adds a condition on the articles (col names a column of a).
-func (sr *search) filter(cond func(w *where, col func(string) string) string) {
-	sr.w.add(cond(&sr.w, func(c string) string { return "a." + c }))
+// where is every condition of sr, with tsq (when not "") as the tsquery
+// articles must match and ids within [lo, hi].
+func (sr search) where(tsq string, lo, hi int64) where {
+	var w where
+	if tsq != "" {
+		w.add("a.tsv @@ " + w.arg(tsq) + "::tsquery")
+	}
+	if lo > math.MinInt64 {
+		w.add("a.id >= " + w.arg(lo))
+	}
+	if hi < math.MaxInt64 {
+		w.add("a.id <= " + w.arg(hi))
+	}
+	for _, c := range sr.conds {
+		w.add(c(&w))
+	}
+	return w
 }
 
 func (s *Store) newSearch(ctx context.Context, q model.ArticlesQuery) (search, error) {
-	var sr search
+	sr := search{lang: q.Language, lo: math.MinInt64, hi: math.MaxInt64}
 	if q.Story != "" {
 		return sr, store.ErrStoriesUnsupported
 	}
@@ -62,48 +80,38 @@ func (s *Store) newSearch(ctx context.Context, q model.ArticlesQuery) (search, e
 		if err != nil {
 			return sr, err
 		}
-		text, err := s.tsquery(ctx, parsed, q.Language)
-		if err != nil {
+		if sr.text, err = s.tsquery(ctx, parsed, q.Language); err != nil {
 			return sr, err
 		}
-		if text == "" {
+		if sr.text == "" {
 			sr.empty = true
 			return sr, nil
 		}
-		sr.tsq = sr.w.arg(text) + "::tsquery"
-		sr.w.add("a.tsv @@ " + sr.tsq)
 	}
 	from, to, err := q.TimeRange()
 	if err != nil {
 		return sr, err
 	}
-	// Ids are publication seconds << 16, so from/to is an id range (an
-	// indexed one: a range narrows the GIN bitmap).
+	// Ids are publication seconds << 16, so from/to is an id range.
 	if !from.IsZero() {
-		lo := clampSeconds(from.Unix()) << 16
-		sr.filter(func(w *where, _ func(string) string) string { return "a.id >= " + w.arg(lo) })
+		sr.lo = clampSeconds(from.Unix()) << 16
 	}
 	if !to.IsZero() {
-		hi := clampSeconds(to.Unix())<<16 | 0xffff
-		sr.filter(func(w *where, _ func(string) string) string { return "a.id <= " + w.arg(hi) })
+		sr.hi = clampSeconds(to.Unix())<<16 | 0xffff
 	}
 	if q.Language != "" {
-		sr.filter(func(w *where, col func(string) string) string {
-			return col("language") + " = " + w.arg(string(q.Language))
-		})
+		sr.conds = append(sr.conds, func(w *where) string { return "a.language = " + w.arg(string(q.Language)) })
 	}
 	if len(q.Sources) > 0 {
-		sr.filter(func(w *where, col func(string) string) string {
-			return col("source_id") + " = ANY(" + w.arg(q.Sources) + "::text[])"
+		sr.conds = append(sr.conds, func(w *where) string {
+			return "a.source_id = ANY(" + w.arg(q.Sources) + "::text[])"
 		})
 	}
 	if len(q.Domains) > 0 {
-		sr.filter(func(w *where, col func(string) string) string { return domainCond(w, col("rhost"), q.Domains) })
+		sr.conds = append(sr.conds, func(w *where) string { return domainCond(w, "a.rhost", q.Domains) })
 	}
 	if len(q.ExcludeDomains) > 0 {
-		sr.filter(func(w *where, col func(string) string) string {
-			return "NOT " + domainCond(w, col("rhost"), q.ExcludeDomains)
-		})
+		sr.conds = append(sr.conds, func(w *where) string { return "NOT " + domainCond(w, "a.rhost", q.ExcludeDomains) })
 	}
 	return sr, nil
 }
@@ -129,43 +137,77 @@ func (s *Store) Articles(ctx context.Context, q model.ArticlesQuery) (model.Page
 	if err != nil || sr.empty {
 		return page, err
 	}
-	// Counting stops at maxResults: past it a count would read every
-	// match of a common word.
-	cw := sr.w.clone()
-	countSQL := "SELECT count(*) FROM (SELECT 1 FROM articles a" + cw.sql() + " LIMIT " + cw.arg(maxResults) + ") c"
+	if sr.text == "" {
+		return s.scoped(ctx, q, sr, page)
+	}
+	ids, err := s.matches(ctx, sr)
+	if err != nil {
+		return page, fmt.Errorf("search articles: %w", err)
+	}
+	page.TotalResults = len(ids)
 	limit, offset := limitOffset(q.Page, q.PageSize)
-	key := cacheKey("articles", string(q.SortBy), sr.w.sql(), sr.w.args, limit, offset)
-	load := func() ([]model.Article, error) {
-		switch {
-		case q.SortBy == model.SortRelevancy && sr.tsq != "":
-			return s.ranked(ctx, sr, "ts_rank_cd("+relevanceWeights+", a.tsv, "+sr.tsq+")", limit, offset)
-		case q.SortBy == model.SortPopularity:
-			return s.ranked(ctx, sr, "a.popularity", limit, offset)
-		default:
-			return s.newestFirst(ctx, sr.w, limit, offset)
+	if offset >= int64(len(ids)) {
+		return page, nil
+	}
+	if q.SortBy == model.SortRelevancy || q.SortBy == model.SortPopularity {
+		if ids, err = s.rankMatches(ctx, sr, q.SortBy, ids); err != nil {
+			return page, fmt.Errorf("search articles: %w", err)
 		}
 	}
-	total, err := s.count(ctx, countSQL, cw.args)
+	onPage := ids[offset:min(offset+limit, int64(len(ids)))]
+	key := cacheKey("articles", string(q.SortBy), onPage)
+	page.Items, err = cached(s, s.pages, key, func() ([]model.Article, error) { return s.articlesByID(ctx, onPage) })
+	if err != nil {
+		return page, fmt.Errorf("search articles: %w", err)
+	}
+	return page, nil
+}
+
+// rankMatches orders ids (a search's matches, newest first) for sortBy:
+// the rankWindow newest by relevancy (ts_rank_cd of q's own tsquery) or
+// popularity, ties newest first, then the rest newest first. The order is
+// cached until the next write, so paging through it ranks only once.
+func (s *Store) rankMatches(ctx context.Context, sr search, sortBy model.SortBy, ids []int64) ([]int64, error) {
+	window := ids[:min(int64(len(ids)), rankWindow)]
+	key := "a.popularity"
+	args := []any{window}
+	if sortBy == model.SortRelevancy {
+		key = "ts_rank_cd(" + relevanceWeights + ", a.tsv, $2::tsquery)"
+		args = append(args, sr.text)
+	}
+	query := "SELECT a.id FROM articles a WHERE a.id = ANY($1::bigint[]) ORDER BY " + key + " DESC, a.id DESC"
+	ranked, err := cached(s, s.ranks, cacheKey(query, args), func() ([]int64, error) {
+		return s.ids(ctx, s.pool, query, args)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("rank matches: %w", err)
+	}
+	return append(ranked, ids[len(window):]...), nil
+}
+
+// scoped lists a search without keywords (sources, domains or a
+// language): through the filters' indexes, newest first or the newest
+// rankWindow by popularity.
+func (s *Store) scoped(ctx context.Context, q model.ArticlesQuery, sr search, page model.Page[model.Article]) (model.Page[model.Article], error) {
+	w := sr.where("", sr.lo, sr.hi)
+	// Counting stops at maxResults, as for keywords.
+	cw := w.clone()
+	total, err := s.count(ctx, "SELECT count(*) FROM (SELECT 1 FROM articles a"+cw.sql()+" LIMIT "+cw.arg(maxResults)+") c", cw.args)
 	if err != nil {
 		return page, fmt.Errorf("count search results: %w", err)
 	}
 	page.TotalResults = total
+	limit, offset := limitOffset(q.Page, q.PageSize)
 	if offset >= int64(total) {
 		return page, nil
 	}
-	// Read the matches by the GIN index when that is cheaper (see plan).
-	if sr.tsq != "" && int64(total) < maxResults {
-		depth := offset + limit
-		if q.SortBy == model.SortRelevancy || q.SortBy == model.SortPopularity {
-			depth = max(depth, rankWindow)
+	key := cacheKey("articles", string(q.SortBy), w.sql(), w.args, limit, offset)
+	items, err := cached(s, s.pages, key, func() ([]model.Article, error) {
+		if q.SortBy == model.SortPopularity {
+			return s.ranked(ctx, w, "a.popularity", limit, offset)
 		}
-		n, err := s.tableRows(ctx)
-		if err != nil {
-			return page, fmt.Errorf("search articles: %w", err)
-		}
-		sr.w.few = walkIsLonger(int64(total), depth, n)
-	}
-	items, err := cached(s, s.pages, key, load)
+		return s.newestFirst(ctx, w, limit, offset)
+	})
 	if err != nil {
 		return page, fmt.Errorf("search articles: %w", err)
 	}
@@ -174,15 +216,20 @@ func (s *Store) Articles(ctx context.Context, q model.ArticlesQuery) (model.Page
 	return page, nil
 }
 
-// ranked sorts the rankWindow newest matches by key, ties newest first;
-// later pages continue newest first. The ranked window is cached until
-// the next write, so paging through it ranks only once.
-func (s *Store) ranked(ctx context.Context, sr search, key string, limit, offset int64) ([]model.Article, error) {
+// ranked sorts the rankWindow newest articles w selects by key, ties
+// newest first; later pages continue newest first. The ranked window is
+// cached until the next write, so paging through it ranks only once.
+func (s *Store) ranked(ctx context.Context, w where, key string, limit, offset int64) ([]model.Article, error) {
 	var items []model.Article
 	if offset < rankWindow {
-		ids, err := s.rankedWindow(ctx, sr, key)
+		rw := w.clone()
+		query := "SELECT id FROM (SELECT a.id, " + key + " AS k FROM articles a" + rw.sql() +
+			" ORDER BY a.id DESC LIMIT " + rw.arg(rankWindow) + ") win ORDER BY k DESC, id DESC"
+		ids, err := cached(s, s.ranks, cacheKey(query, rw.args), func() ([]int64, error) {
+			return s.ids(ctx, s.pool, query, rw.args)
+		})
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("rank matches: %w", err)
 		}
 		end := min(int64(len(ids)), offset+limit)
 		if offset < end {
@@ -197,7 +244,7 @@ func (s *Store) ranked(ctx context.Context, sr search, key string, limit, offset
 		}
 	}
 	if limit > 0 {
-		rest, err := s.newestFirst(ctx, sr.w, limit, offset)
+		rest, err := s.newestFirst(ctx, w, limit, offset)
 		if err != nil {
 			return nil, err
 		}
@@ -206,35 +253,22 @@ func (s *Store) ranked(ctx context.Context, sr search, key string, limit, offset
 	return items, nil
 }
 
-// rankedWindow returns the ids of the rankWindow newest matches in key
-// order, best first.
-func (s *Store) rankedWindow(ctx context.Context, sr search, key string) ([]int64, error) {
-	w := sr.w.clone()
-	query := "SELECT id FROM (SELECT a.id, " + key + " AS k FROM articles a" + w.sql() +
-		" ORDER BY a.id DESC LIMIT " + w.arg(rankWindow) + ") win ORDER BY k DESC, id DESC"
-	ids, err := cached(s, s.ranks, cacheKey(query, w.args), func() ([]int64, error) {
-		ids := make([]int64, 0, rankWindow)
-		err := s.plan(ctx, w.few, func(db querier) error {
-			rows, err := db.Query(ctx, query, w.args...)
-			if err != nil {
-				return classify(err)
-			}
-			defer rows.Close()
-			for rows.Next() {
-				var id int64
-				if err := rows.Scan(&id); err != nil {
-					return fmt.Errorf("read ranked id: %w", classify(err))
-				}
-				ids = append(ids, id)
-			}
-			return classify(rows.Err())
-		})
-		return ids, err
-	})
+// ids runs a query of article ids on db.
+func (s *Store) ids(ctx context.Context, db querier, query string, args []any) ([]int64, error) {
+	rows, err := db.Query(ctx, query, args...)
 	if err != nil {
-		return nil, fmt.Errorf("rank matches: %w", err)
+		return nil, classify(err)
 	}
-	return ids, nil
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("read article id: %w", classify(err))
+		}
+		ids = append(ids, id)
+	}
+	return ids, classify(rows.Err())
 }
 
 // articlesByID fetches the articles with the given ids, in that order.
@@ -242,29 +276,4 @@ func (s *Store) articlesByID(ctx context.Context, ids []int64) ([]model.Article,
 	query := "SELECT " + articleCols + " FROM unnest($1::bigint[]) WITH ORDINALITY AS u(id, ord)" +
 		" JOIN articles a ON a.id = u.id ORDER BY u.ord"
 	return s.articles(ctx, query, []any{ids})
-}
-
-// walkIsLonger reports whether reading all total matches (through the
-// GIN index, then sorting) reads fewer rows than walking the id index
-// newest first to the depth-th match, which, matches spread evenly over
-// the n articles, reads depth·n/total rows. So a few matches are read
-// whole, and a page near the top of many matches is walked to.
-func walkIsLonger(total, depth, n int64) bool {
-	return float64(total)*float64(total) < float64(depth)*float64(n)
-}
-
-// tableRows is the planner's estimate of the articles (pg_class), read
-// once per generation: the walk's length in walkIsLonger needs no more.
-func (s *Store) tableRows(ctx context.Context) (int64, error) {
-	const key = "articles: estimated rows"
-	gen := s.gen.Load()
-	if n, ok := s.counts.get(key, gen); ok {
-		return int64(n), nil
-	}
-	var n float64
-	if err := s.pool.QueryRow(ctx, `SELECT greatest(reltuples, 0) FROM pg_class WHERE oid = 'articles'::regclass`).Scan(&n); err != nil {
-		return 0, fmt.Errorf("estimate the articles: %w", classify(err))
-	}
-	s.counts.put(key, gen, int(n))
-	return int64(n), nil
 }

@@ -32,6 +32,7 @@ type Store struct {
 
 	counts  *genCache[int]
 	ranks   *genCache[[]int64]
+	matched *genCache[[]int64] // a search's matches, see matches.go
 	anchors *genCache[int64]
 	pages   *genCache[[]model.Article]
 	srcs    *genCache[[]model.Source]
@@ -79,7 +80,7 @@ func Open(ctx context.Context, dsn string, o Options) (*Store, error) {
 		pool.Close()
 		return nil, err
 	}
-	s := &Store{pool: pool, cfg: cfg, counts: newGenCache[int](4096), ranks: newGenCache[[]int64](512),
+	s := &Store{pool: pool, cfg: cfg, counts: newGenCache[int](4096), ranks: newGenCache[[]int64](512), matched: newGenCache[[]int64](maxCachedMatches),
 		anchors: newGenCache[int64](8192), pages: newGenCache[[]model.Article](maxCachedPages),
 		srcs: newGenCache[[]model.Source](maxCachedPages), tsq: newGenCache[string](4096)}
 	s.seen.Store(-1)

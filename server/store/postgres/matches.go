@@ -1,0 +1,136 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// A search with keywords answers from its matches: the ids of its newest
+// maxResults matching articles, newest first. Their number is the total,
+// any page is a slice of them and the ranked window their first
+// rankWindow, so one read serves every page and order of a search until
+// the next write.
+//
+// The GIN index cannot hand out matches newest first, and reading every
+// match of a common word (a fifth of a million articles at 1M) to keep
+// the newest 10,000 costs hundreds of milliseconds. So the matches are
+// read a span of time at a time, newest first, each span through the
+// GIN index: every article's tsvector holds the marker lexeme 'b N' of
+// its time bucket (N = id >> bucketShift; migration 0002) and a span is
+// q & ('b N' | 'b N-1' | …), which the index answers from the markers'
+// lists, skipping through q's. A span costs about the articles and
+// matches in it, never all of q's matches. The first span is one bucket;
+// each next one is as many buckets as the matches found so far say the
+// rest of the cap needs. When they say the remaining buckets will not
+// fill the cap (a rare word, or a narrow range), the rest is read in one
+// query without markers: q's own lists are short then.
+
+// bucketShift cuts ids into time buckets: id >> bucketShift is the
+// publication second >> 21, spans of 2^21 s (about 24 days, some 13,000
+// articles at the benchmark's million).
+const bucketShift = 37
+
+// maxSpan bounds the buckets one query's tsquery names.
+const maxSpan = 64
+
+// maxCachedMatches bounds the cached match lists (up to 80 kB each).
+const maxCachedMatches = 128
+
+// matches returns the ids of the newest maxResults articles sr matches,
+// newest first, cached until the next write.
+func (s *Store) matches(ctx context.Context, sr search) ([]int64, error) {
+	w := sr.where(sr.text, sr.lo, sr.hi)
+	return cached(s, s.matched, cacheKey("matches", w.sql(), w.args), func() ([]int64, error) {
+		return s.readMatches(ctx, sr)
+	})
+}
+
+// readMatches reads sr's matches span by span in one read-only
+// repeatable-read transaction, so the spans see one snapshot.
+func (s *Store) readMatches(ctx context.Context, sr search) ([]int64, error) {
+	tx, err := s.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	if err != nil {
+		return nil, classify(err)
+	}
+	defer tx.Rollback(context.Background())
+	var newest, oldest *int64
+	if err := tx.QueryRow(ctx, `SELECT max(id), min(id) FROM articles WHERE id BETWEEN $1 AND $2`,
+		sr.lo, sr.hi).Scan(&newest, &oldest); err != nil {
+		return nil, fmt.Errorf("find the time range: %w", classify(err))
+	}
+	if newest == nil {
+		return []int64{}, nil
+	}
+	// Only bitmap plans: walking the id index newest first and checking
+	// each row's tsvector is what the spans are there to avoid (the
+	// planner, taking q's words and the markers to be independent, would
+	// choose it for words that rarely meet).
+	if _, err := tx.Exec(ctx, "SET LOCAL enable_indexscan = off; SET LOCAL enable_seqscan = off"); err != nil {
+		return nil, classify(err)
+	}
+	lang := ""
+	if sr.lang != "" {
+		lang = " & " + quoteLexeme("l "+string(sr.lang))
+	}
+	top, bottom := *newest>>bucketShift, *oldest>>bucketShift
+	ids := []int64{}
+	span := int64(1)
+	for cur := top; cur >= bottom && int64(len(ids)) < maxResults; {
+		first := cur - span + 1
+		hi := min(sr.hi, cur<<bucketShift|(1<<bucketShift-1))
+		tsq := "( " + sr.text + " )" + lang
+		if first > bottom {
+			tsq += " & ( " + buckets(first, cur) + " )"
+		} else {
+			first = bottom // the rest, by q's own lists
+		}
+		w := sr.where(tsq, sr.lo, hi)
+		query := "SELECT a.id FROM articles a" + w.sql() + " ORDER BY a.id DESC LIMIT " + w.arg(maxResults-int64(len(ids)))
+		found, err := s.ids(ctx, tx, query, w.args)
+		if err != nil {
+			return nil, err
+		}
+		ids = append(ids, found...)
+		cur = first - 1
+		span = nextSpan(int64(len(ids)), float64(*newest-first<<bucketShift+1), cur-bottom+1)
+	}
+	return ids, classify(tx.Commit(ctx))
+}
+
+// nextSpan is how many buckets to read next, having found n matches in
+// the newest scanned ids (a span of ids, newest to the oldest scanned
+// bucket's start: the newest bucket is seldom full), with left buckets
+// still to read: as many as the matches so far say the rest of the cap
+// needs (a tenth more, so a span seldom falls just short), or all that
+// are left when they will not fill it.
+func nextSpan(n int64, scanned float64, left int64) int64 {
+	need := maxResults - n
+	if n == 0 {
+		return left
+	}
+	perBucket := float64(n) / scanned * (1 << bucketShift)
+	if perBucket*float64(left) <= float64(need) {
+		return left
+	}
+	span := int64(float64(need)*1.1/perBucket) + 1
+	return max(1, min(span, maxSpan, left))
+}
+
+// buckets is the tsquery text matching the marker of any bucket from
+// first to last.
+func buckets(first, last int64) string {
+	parts := make([]string, 0, last-first+1)
+	for b := last; b >= first; b-- {
+		parts = append(parts, quoteLexeme("b "+strconv.FormatInt(b, 10)))
+	}
+	return strings.Join(parts, " | ")
+}
+
+// quoteLexeme quotes s as one tsquery lexeme.
+func quoteLexeme(s string) string {
+	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `''`).Replace(s) + "'"
+}
