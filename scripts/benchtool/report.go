@@ -177,6 +177,10 @@ func (r *results) postgresRows() []row {
 	}
 	rows := loadRows(area, one)
 	rows[len(rows)-1].area = area + ": mixed load, one replica"
+	if set, ok := r.kv["pg.settings"]; ok {
+		rows = append([]row{{area + ": server settings", "(as docs/deploy.md suggests)",
+			set + ", huge pages used: " + r.kv["pg.huge_pages"], "info"}}, rows...)
+	}
 	b, err = os.ReadFile(filepath.Join(r.dir, "load-pg-2r.json"))
 	if err == nil {
 		err = json.Unmarshal(b, &two)

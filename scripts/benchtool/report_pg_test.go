@@ -44,13 +44,15 @@ func TestReportPostgresRows(t *testing.T) {
 		{Name: "headlines: all, page 1", Endpoint: "headlines", N: 200, P50ms: 0.4, P99ms: 3},
 	}, Mix: MixResult{Concurrency: 16, Seconds: 10, Requests: 60000, RPS: 6000}}
 	two := loadReport{Mix: MixResult{Concurrency: 16, Seconds: 10, Requests: 40000, RPS: 4000, Replicas: 2}}
-	doc := pgResults(t, map[string]string{"load-pg-1m.json": loadJSON(t, one), "load-pg-2r.json": loadJSON(t, two)})
+	doc := pgResults(t, map[string]string{"load-pg-1m.json": loadJSON(t, one), "load-pg-2r.json": loadJSON(t, two),
+		"pg.txt": "settings=shared_buffers=3GB work_mem=16MB\nhuge_pages=yes\n"})
 	for want, result := range map[string]string{
-		"| service, 1M, PostgreSQL: search: 1 word, publishedAt, page 1 | p50 < 5 ms, p99 < 25 ms |": "**FAIL** |",
-		"| service, 1M, PostgreSQL: headlines: all, page 1 | p50 < 2 ms |":                           "PASS |",
-		"| service, 1M, PostgreSQL: mixed load, one replica |":                                       "PASS |",
-		"| service, 1M, PostgreSQL: mixed load, two replicas over one database |":                    "**FAIL** |",
-		"| service, 1M, PostgreSQL: first request of each distinct search":                           "**FAIL** |",
+		"| service, 1M, PostgreSQL: server settings | (as docs/deploy.md suggests) | shared_buffers=3GB work_mem=16MB, huge pages used: yes |": "info |",
+		"| service, 1M, PostgreSQL: search: 1 word, publishedAt, page 1 | p50 < 5 ms, p99 < 25 ms |":                                           "**FAIL** |",
+		"| service, 1M, PostgreSQL: headlines: all, page 1 | p50 < 2 ms |":                                                                     "PASS |",
+		"| service, 1M, PostgreSQL: mixed load, one replica |":                                                                                 "PASS |",
+		"| service, 1M, PostgreSQL: mixed load, two replicas over one database |":                                                              "**FAIL** |",
+		"| service, 1M, PostgreSQL: first request of each distinct search":                                                                     "**FAIL** |",
 	} {
 		if line := lineWith(doc, want); !strings.HasSuffix(line, result) {
 			t.Errorf("row %q: got %q, want it to end %q", want, line, result)
