@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+
+	"tidings/model"
 )
 
 // A search with keywords answers from its matches: the ids of its newest
@@ -72,17 +74,13 @@ func (s *Store) readMatches(ctx context.Context, sr search) ([]int64, error) {
 	if _, err := tx.Exec(ctx, "SET LOCAL enable_indexscan = off; SET LOCAL enable_seqscan = off"); err != nil {
 		return nil, classify(err)
 	}
-	lang := ""
-	if sr.lang != "" {
-		lang = " & " + quoteLexeme("l "+string(sr.lang))
-	}
 	top, bottom := *newest>>bucketShift, *oldest>>bucketShift
 	ids := []int64{}
 	span := int64(1)
 	for cur := top; cur >= bottom && int64(len(ids)) < maxResults; {
 		first := cur - span + 1
 		hi := min(sr.hi, cur<<bucketShift|(1<<bucketShift-1))
-		tsq := "( " + sr.text + " )" + lang
+		tsq := "( " + sr.text + " )" + sr.facets
 		if first > bottom {
 			tsq += " & ( " + buckets(first, cur) + " )"
 		} else {
@@ -128,6 +126,47 @@ func buckets(first, last int64) string {
 		parts = append(parts, quoteLexeme("b "+strconv.FormatInt(b, 10)))
 	}
 	return strings.Join(parts, " | ")
+}
+
+// facets are q's filters as marker lexemes (migration 0002) ANDed to a
+// search's tsquery, so the GIN index narrows a common word to one
+// language, source or domain instead of the rows being read and dropped.
+// The filters stay conditions on the rows too (search.conds); a marker
+// only ever narrows to what they keep.
+func facets(q model.ArticlesQuery) string {
+	var out strings.Builder
+	oneOf := func(prefix string, values []string) string {
+		parts := make([]string, len(values))
+		for i, v := range values {
+			parts[i] = quoteLexeme(prefix + v)
+		}
+		return "( " + strings.Join(parts, " | ") + " )"
+	}
+	if q.Language != "" {
+		out.WriteString(" & " + quoteLexeme("l "+string(q.Language)))
+	}
+	if len(q.Sources) > 0 {
+		out.WriteString(" & " + oneOf("s ", q.Sources))
+	}
+	if d, ok := reversedDomains(q.Domains); ok && len(d) > 0 {
+		out.WriteString(" & " + oneOf("d ", d))
+	}
+	if d, ok := reversedDomains(q.ExcludeDomains); ok && len(d) > 0 {
+		out.WriteString(" & !" + oneOf("d ", d))
+	}
+	return out.String()
+}
+
+// reversedDomains are domains as their markers name them; not ok when one
+// is empty (no marker names it, so the rows alone must decide).
+func reversedDomains(domains []string) ([]string, bool) {
+	out := make([]string, len(domains))
+	for i, d := range domains {
+		if out[i] = reverseDomain(d); out[i] == "" {
+			return nil, false
+		}
+	}
+	return out, true
 }
 
 // quoteLexeme quotes s as one tsquery lexeme.

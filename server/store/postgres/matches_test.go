@@ -32,8 +32,14 @@ func spreadFixture(t *testing.T) (*Store, []model.Article) {
 			words = append(words, "lighthouse")
 		}
 		src := []string{"en", "fr"}[i%2]
-		arts = append(arts, art(src, fmt.Sprintf("https://%s.example/%d", src, i), strings.Join(words, " "), "", "", i*5*24))
+		host := src + ".example"
+		if i%4 == 0 {
+			host = "news." + host
+		}
+		arts = append(arts, art(src, fmt.Sprintf("https://%s/%d", host, i), strings.Join(words, " "), "", "", i*5*24))
 	}
+	// Not a subdomain of en.example.
+	arts = append(arts, art("en", "https://xen.example/1", "harbour storm elsewhere", "", "", 3))
 	undated := art("en", "https://en.example/undated", "harbour storm undated", "", "", 0)
 	undated.PublishedAt = time.Time{}
 	arts = append(arts, undated)
@@ -58,6 +64,10 @@ func TestMatchesSpanByTimeGiveEveryNewestMatch(t *testing.T) {
 		{Q: "harbour -storm"},
 		{Q: `"harbour storm"`},
 		{Q: "storm", Language: "fr"},
+		{Q: "harbour", Sources: []string{"fr"}},
+		{Q: "harbour", Domains: []string{"en.example"}},
+		{Q: "storm", Domains: []string{"news.fr.example", "xen.example"}},
+		{Q: "harbour", ExcludeDomains: []string{"en.example"}},
 		{Q: "harbour", From: from.Format(time.RFC3339), To: to.Format(time.RFC3339)},
 		{Q: "nowhere"},
 	}
@@ -94,10 +104,17 @@ func expectedMatches(t *testing.T, arts []model.Article, q model.ArticlesQuery, 
 		t.Fatal(err)
 	}
 	var hits []model.Article
+	inDomains := func(a model.Article, domains []string) bool {
+		host := strings.Split(strings.TrimPrefix(a.URL, "https://"), "/")[0]
+		return slices.ContainsFunc(domains, func(d string) bool { return host == d || strings.HasSuffix(host, "."+d) })
+	}
 	for _, a := range arts {
 		switch {
 		case !match(a),
 			q.Language == "fr" && a.Source.ID != "fr",
+			len(q.Sources) > 0 && !slices.Contains(q.Sources, a.Source.ID),
+			len(q.Domains) > 0 && !inDomains(a, q.Domains),
+			inDomains(a, q.ExcludeDomains),
 			!from.IsZero() && (a.PublishedAt.IsZero() || a.PublishedAt.Before(from)),
 			!to.IsZero() && a.PublishedAt.After(to):
 			continue

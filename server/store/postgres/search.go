@@ -40,8 +40,8 @@ const relevanceWeights = "'{0, 0, 0.4, 1}'"
 // search is an /articles query: q as tsquery text, its time range as id
 // bounds, and its other filters as conditions on articles a.
 type search struct {
-	text   string // q's tsquery text; "" without q
-	lang   model.Language
+	text   string                  // q's tsquery text; "" without q
+	facets string                  // the filters as marker lexemes to AND with text (matches.go)
 	lo, hi int64                   // id bounds, inclusive
 	conds  []func(w *where) string // the filters besides q and the time range
 	empty  bool                    // q's words can match nothing: no results
@@ -67,7 +67,7 @@ func (sr search) where(tsq string, lo, hi int64) where {
 }
 
 func (s *Store) newSearch(ctx context.Context, q model.ArticlesQuery) (search, error) {
-	sr := search{lang: q.Language, lo: math.MinInt64, hi: math.MaxInt64}
+	sr := search{facets: facets(q), lo: math.MinInt64, hi: math.MaxInt64}
 	if q.Story != "" {
 		return sr, store.ErrStoriesUnsupported
 	}
