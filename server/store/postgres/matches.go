@@ -132,7 +132,9 @@ func buckets(first, last int64) string {
 // search's tsquery, so the GIN index narrows a common word to one
 // language, source or domain instead of the rows being read and dropped.
 // The filters stay conditions on the rows too (search.conds); a marker
-// only ever narrows to what they keep.
+// only ever narrows to what they keep. Excluded domains are left to the
+// rows: excluding one domain narrows little, and a negated entry is one
+// more list the index checks every candidate against.
 func facets(q model.ArticlesQuery) string {
 	var out strings.Builder
 	oneOf := func(prefix string, values []string) string {
@@ -150,9 +152,6 @@ func facets(q model.ArticlesQuery) string {
 	}
 	if d, ok := reversedDomains(q.Domains); ok && len(d) > 0 {
 		out.WriteString(" & " + oneOf("d ", d))
-	}
-	if d, ok := reversedDomains(q.ExcludeDomains); ok && len(d) > 0 {
-		out.WriteString(" & !" + oneOf("d ", d))
 	}
 	return out.String()
 }
