@@ -48,17 +48,17 @@ type search struct {
 }
 
 // where is every condition of sr, with tsq (when not "") as the tsquery
-// articles must match and ids within [lo, hi].
-func (sr search) where(tsq string, lo, hi int64) where {
+// articles must match and id (an expression of a.id) within [lo, hi].
+func (sr search) where(tsq string, id string, lo, hi int64) where {
 	var w where
 	if tsq != "" {
 		w.add("a.tsv @@ " + w.arg(tsq) + "::tsquery")
 	}
 	if lo > math.MinInt64 {
-		w.add("a.id >= " + w.arg(lo))
+		w.add(id + " >= " + w.arg(lo))
 	}
 	if hi < math.MaxInt64 {
-		w.add("a.id <= " + w.arg(hi))
+		w.add(id + " <= " + w.arg(hi))
 	}
 	for _, c := range sr.conds {
 		w.add(c(&w))
@@ -189,7 +189,7 @@ func (s *Store) rankMatches(ctx context.Context, sr search, sortBy model.SortBy,
 // language): through the filters' indexes, newest first or the newest
 // rankWindow by popularity.
 func (s *Store) scoped(ctx context.Context, q model.ArticlesQuery, sr search, page model.Page[model.Article]) (model.Page[model.Article], error) {
-	w := sr.where("", sr.lo, sr.hi)
+	w := sr.where("", "a.id", sr.lo, sr.hi)
 	// Counting stops at maxResults, as for keywords.
 	cw := w.clone()
 	total, err := s.count(ctx, "SELECT count(*) FROM (SELECT 1 FROM articles a"+cw.sql()+" LIMIT "+cw.arg(maxResults)+") c", cw.args)
