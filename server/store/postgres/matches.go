@@ -59,12 +59,12 @@ func (s *Store) readMatches(ctx context.Context, sr search) ([]int64, error) {
 		return nil, classify(err)
 	}
 	defer tx.Rollback(context.Background())
-	var newest, oldest *int64
-	var perBucket float64 // articles in a bucket, on average
-	if err := tx.QueryRow(ctx, `SELECT max(id), min(id), COALESCE(
+	var newest, oldest, first *int64 // in the range, and the catalogue's first
+	var perBucket float64            // articles in a bucket, on average
+	if err := tx.QueryRow(ctx, `SELECT max(id), min(id), (SELECT min(id) FROM articles), COALESCE(
 	(SELECT greatest(reltuples, 0) FROM pg_class WHERE oid = 'articles'::regclass)
 	/ (((SELECT max(id) FROM articles) >> 37) - ((SELECT min(id) FROM articles) >> 37) + 1), 0)::float8
-FROM articles WHERE id BETWEEN $1 AND $2`, sr.lo, sr.hi).Scan(&newest, &oldest, &perBucket); err != nil {
+FROM articles WHERE id BETWEEN $1 AND $2`, sr.lo, sr.hi).Scan(&newest, &oldest, &first, &perBucket); err != nil {
 		return nil, fmt.Errorf("find the time range: %w", classify(err))
 	}
 	if newest == nil {
@@ -80,17 +80,17 @@ FROM articles WHERE id BETWEEN $1 AND $2`, sr.lo, sr.hi).Scan(&newest, &oldest, 
 		"SET LOCAL max_parallel_workers_per_gather = 0"); err != nil {
 		return nil, classify(err)
 	}
-	top, bottom := *newest>>bucketShift, *oldest>>bucketShift
+	top, bottom, start := *newest>>bucketShift, *oldest>>bucketShift, *first>>bucketShift
 	ids := []int64{}
-	span := int64(1)
+	span, marked := int64(1), true
 	for cur := top; cur >= bottom && int64(len(ids)) < maxResults; {
-		first := cur - span + 1
+		from := cur - span + 1
 		hi := min(sr.hi, cur<<bucketShift|(1<<bucketShift-1))
 		tsq := "( " + sr.text + " )" + sr.facets
-		if first > bottom {
-			tsq += " & ( " + buckets(first, cur) + " )"
+		if marked {
+			tsq += " & ( " + buckets(from, cur) + " )"
 		} else {
-			first = bottom // the rest, by q's own lists
+			from = bottom // the rest, by q's own lists
 		}
 		// The id bounds are checked on the rows, never read as a range of
 		// the primary key to AND with the GIN bitmap: the planner, taking
@@ -104,8 +104,8 @@ FROM articles WHERE id BETWEEN $1 AND $2`, sr.lo, sr.hi).Scan(&newest, &oldest, 
 			return nil, err
 		}
 		ids = append(ids, found...)
-		cur = first - 1
-		span = nextSpan(int64(len(ids)), float64(*newest-first<<bucketShift+1), cur-bottom+1, perBucket)
+		cur = from - 1
+		span, marked = nextSpan(int64(len(ids)), float64(*newest-from<<bucketShift+1), cur-bottom+1, cur-start+1, perBucket)
 	}
 	return ids, classify(tx.Commit(ctx))
 }
@@ -115,31 +115,33 @@ FROM articles WHERE id BETWEEN $1 AND $2`, sr.lo, sr.hi).Scan(&newest, &oldest, 
 // measured).
 const markerCost = 0.2
 
-// nextSpan is how many buckets to read next, having found n matches in
-// the newest scanned ids (a span of ids, newest to the oldest scanned
-// bucket's start: the newest bucket is seldom full), with left buckets
-// still to read and bucketArticles articles in a bucket on average: as
-// many as the matches so far say the rest of the cap needs (a tenth
+// nextSpan is how the next read goes, having found n matches in the
+// newest scanned ids (a span of ids, newest to the oldest scanned
+// bucket's start: the newest bucket is seldom full), with left buckets of
+// the search's range still to read, below buckets of the catalogue from
+// there down, and bucketArticles articles in a bucket on average. Spans
+// are as many buckets as the matches so far say the cap needs (a tenth
 // more, so a span seldom falls just short), or all that are left when
-// they will not fill it, or when reading the rest by q's own lists (every
-// match left, a row each) costs less than the spans would (their
-// buckets' markers, and the rows they need): matches too sparse for
-// spans to pay.
-func nextSpan(n int64, scanned float64, left int64, bucketArticles float64) int64 {
+// they will not fill it, read through the buckets' markers: a span costs
+// its articles' markers and the rows it reads. Reading the rest by q's
+// own lists instead (marked false) costs a row for every match below,
+// whatever the range (the GIN index knows no time): that is the cheaper
+// way for matches too sparse for spans to pay.
+func nextSpan(n int64, scanned float64, left, below int64, bucketArticles float64) (span int64, marked bool) {
 	need := maxResults - n
 	if n == 0 {
-		return left
+		return left, false // nothing to go by; and q's lists met nothing yet
 	}
 	perBucket := float64(n) / scanned * (1 << bucketShift)
-	rest := perBucket * float64(left)
-	if rest <= float64(need) {
-		return left
+	span = left
+	if perBucket*float64(left) > float64(need) {
+		span = int64(float64(need)*1.1/perBucket) + 1
 	}
-	span := int64(float64(need)*1.1/perBucket) + 1
-	if rest <= float64(span)*bucketArticles*markerCost+float64(need) {
-		return left
+	spans := float64(min(span, left))*bucketArticles*markerCost + min(perBucket*float64(span), float64(need))
+	if perBucket*float64(below) <= spans {
+		return left, false
 	}
-	return max(1, min(span, maxSpan, left))
+	return max(1, min(span, maxSpan, left)), true
 }
 
 // buckets is the tsquery text matching the marker of any bucket from

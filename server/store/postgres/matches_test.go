@@ -173,30 +173,35 @@ func TestRankedOrdersRankTheNewestMatches(t *testing.T) {
 }
 
 // The next span is what the density so far says the cap needs, or the
-// whole rest when the rest will not fill it or is cheaper read at once.
+// whole rest when the rest will not fill it; read through q's own lists
+// when that costs less than reading the spans' markers.
 func TestNextSpan(t *testing.T) {
 	defer func(m int64) { maxResults = m }(maxResults)
 	maxResults = 10_000
 	const bucket = 1 << bucketShift
 	for _, c := range []struct {
-		n        int64
-		scanned  float64 // buckets
-		left     int64
-		articles float64 // a bucket's
-		want     int64
+		n           int64
+		scanned     float64 // buckets
+		left, below int64
+		articles    float64 // a bucket's
+		span        int64
+		marked      bool
 	}{
-		{0, 1, 80, 13000, 80},    // nothing yet: read the rest by q's own lists
-		{100, 1, 80, 13000, 80},  // 100 a bucket will not fill the cap in 80
-		{3000, 1, 80, 13000, 3},  // 7,000 more at 3,000 a bucket, a tenth spare
-		{300, 0.1, 80, 13000, 4}, // 9,700 more at 3,000 a bucket (300 in a tenth of one)
-		{9000, 3, 80, 13000, 1},  // almost there
-		{50, 1, 300, 0, maxSpan}, // bounded
-		{4000, 2, 2, 13000, 2},   // no more than is left
-		{300, 1, 80, 13000, 80},  // 24,000 rows left cost less than 33 buckets' markers
-		{1000, 1, 80, 13000, 10}, // 80,000 rows left cost more than 10 buckets' markers
+		{0, 1, 80, 80, 13000, 80, false},      // nothing yet: read the rest by q's own lists
+		{100, 1, 80, 80, 13000, 80, false},    // 8,000 rows left cost less than 80 buckets' markers
+		{3000, 1, 80, 80, 13000, 3, true},     // 7,000 more at 3,000 a bucket, a tenth spare
+		{300, 0.1, 80, 80, 13000, 4, true},    // 9,700 more at 3,000 a bucket (300 in a tenth of one)
+		{9000, 3, 80, 80, 13000, 1, true},     // almost there
+		{50, 1, 300, 300, 100, maxSpan, true}, // bounded
+		{4000, 2, 2, 2, 13000, 2, false},      // 4,000 rows left, cheaper than two buckets' markers
+		{300, 1, 80, 80, 13000, 80, false},    // 24,000 rows left cost less than 33 buckets' markers
+		{1000, 1, 80, 80, 13000, 10, true},    // 80,000 rows left cost more than 10 buckets' markers
+		{1000, 1, 4, 80, 13000, 4, true},      // a from bound 4 buckets on: q's lists would read 80
 	} {
-		if got := nextSpan(c.n, c.scanned*bucket, c.left, c.articles); got != c.want {
-			t.Errorf("nextSpan(%d, %g buckets, %d, %g) = %d, want %d", c.n, c.scanned, c.left, c.articles, got, c.want)
+		span, marked := nextSpan(c.n, c.scanned*bucket, c.left, c.below, c.articles)
+		if span != c.span || marked != c.marked {
+			t.Errorf("nextSpan(%d, %g buckets, %d left, %d below, %g) = %d, %v; want %d, %v",
+				c.n, c.scanned, c.left, c.below, c.articles, span, marked, c.span, c.marked)
 		}
 	}
 }
