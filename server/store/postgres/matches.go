@@ -81,6 +81,10 @@ FROM articles WHERE id BETWEEN $1 AND $2`, sr.lo, sr.hi).Scan(&newest, &oldest, 
 		return nil, classify(err)
 	}
 	top, bottom, start := *newest>>bucketShift, *oldest>>bucketShift, *first>>bucketShift
+	bucketCost := perBucket * markerCost
+	if strings.Contains(sr.text, "<->") {
+		bucketCost /= phraseRowCost
+	}
 	ids := []int64{}
 	span, marked := int64(1), true
 	for cur := top; cur >= bottom && int64(len(ids)) < maxResults; {
@@ -105,7 +109,7 @@ FROM articles WHERE id BETWEEN $1 AND $2`, sr.lo, sr.hi).Scan(&newest, &oldest, 
 		}
 		ids = append(ids, found...)
 		cur = from - 1
-		span, marked = nextSpan(int64(len(ids)), float64(*newest-from<<bucketShift+1), cur-bottom+1, cur-start+1, perBucket)
+		span, marked = nextSpan(int64(len(ids)), float64(*newest-from<<bucketShift+1), cur-bottom+1, cur-start+1, bucketCost)
 	}
 	return ids, classify(tx.Commit(ctx))
 }
@@ -115,11 +119,17 @@ FROM articles WHERE id BETWEEN $1 AND $2`, sr.lo, sr.hi).Scan(&newest, &oldest, 
 // measured).
 const markerCost = 0.2
 
+// phraseRowCost is what a row costs a phrase search, in plain rows: the
+// GIN index knows no word positions, so every article holding the
+// phrase's words is read and its tsvector decompressed and checked, a
+// few times a plain row's cost and often for several rows a match.
+const phraseRowCost = 8
+
 // nextSpan is how the next read goes, having found n matches in the
 // newest scanned ids (a span of ids, newest to the oldest scanned
 // bucket's start: the newest bucket is seldom full), with left buckets of
 // the search's range still to read, below buckets of the catalogue from
-// there down, and bucketArticles articles in a bucket on average. Spans
+// there down, and reading one bucket's markers costing bucketCost rows. Spans
 // are as many buckets as the matches so far say the cap needs (a tenth
 // more, so a span seldom falls just short), or all that are left when
 // they will not fill it, read through the buckets' markers: a span costs
@@ -127,7 +137,7 @@ const markerCost = 0.2
 // own lists instead (marked false) costs a row for every match below,
 // whatever the range (the GIN index knows no time): that is the cheaper
 // way for matches too sparse for spans to pay.
-func nextSpan(n int64, scanned float64, left, below int64, bucketArticles float64) (span int64, marked bool) {
+func nextSpan(n int64, scanned float64, left, below int64, bucketCost float64) (span int64, marked bool) {
 	need := maxResults - n
 	if n == 0 {
 		return left, false // nothing to go by; and q's lists met nothing yet
@@ -137,7 +147,7 @@ func nextSpan(n int64, scanned float64, left, below int64, bucketArticles float6
 	if perBucket*float64(left) > float64(need) {
 		span = int64(float64(need)*1.1/perBucket) + 1
 	}
-	spans := float64(min(span, left))*bucketArticles*markerCost + min(perBucket*float64(span), float64(need))
+	spans := float64(min(span, left))*bucketCost + min(perBucket*float64(span), float64(need))
 	if perBucket*float64(below) <= spans {
 		return left, false
 	}

@@ -183,25 +183,27 @@ func TestNextSpan(t *testing.T) {
 		n           int64
 		scanned     float64 // buckets
 		left, below int64
-		articles    float64 // a bucket's
+		bucketCost  float64 // its markers, in rows
 		span        int64
 		marked      bool
 	}{
-		{0, 1, 80, 80, 13000, 80, false},      // nothing yet: read the rest by q's own lists
-		{100, 1, 80, 80, 13000, 80, false},    // 8,000 rows left cost less than 80 buckets' markers
-		{3000, 1, 80, 80, 13000, 3, true},     // 7,000 more at 3,000 a bucket, a tenth spare
-		{300, 0.1, 80, 80, 13000, 4, true},    // 9,700 more at 3,000 a bucket (300 in a tenth of one)
-		{9000, 3, 80, 80, 13000, 1, true},     // almost there
-		{50, 1, 300, 300, 100, maxSpan, true}, // bounded
-		{4000, 2, 2, 2, 13000, 2, false},      // 4,000 rows left, cheaper than two buckets' markers
-		{300, 1, 80, 80, 13000, 80, false},    // 24,000 rows left cost less than 33 buckets' markers
-		{1000, 1, 80, 80, 13000, 10, true},    // 80,000 rows left cost more than 10 buckets' markers
-		{1000, 1, 4, 80, 13000, 4, true},      // a from bound 4 buckets on: q's lists would read 80
+		{0, 1, 80, 80, 2600, 80, false},                  // nothing yet: read the rest by q's own lists
+		{100, 1, 80, 80, 2600, 80, false},                // 8,000 rows left cost less than 80 buckets' markers
+		{3000, 1, 80, 80, 2600, 3, true},                 // 7,000 more at 3,000 a bucket, a tenth spare
+		{300, 0.1, 80, 80, 2600, 4, true},                // 9,700 more at 3,000 a bucket (300 in a tenth of one)
+		{9000, 3, 80, 80, 2600, 1, true},                 // almost there
+		{50, 1, 300, 300, 20, maxSpan, true},             // bounded
+		{4000, 2, 2, 2, 2600, 2, false},                  // 4,000 rows left, cheaper than two buckets' markers
+		{300, 1, 80, 80, 2600, 80, false},                // 24,000 rows left cost less than 33 buckets' markers
+		{1000, 1, 80, 80, 2600, 10, true},                // 80,000 rows left cost more than 10 buckets' markers
+		{1000, 1, 4, 80, 2600, 4, true},                  // a from bound 4 buckets on: q's lists would read 80
+		{400, 1, 80, 80, 2600, 80, false},                // 32,000 rows left cost less than 27 buckets' markers…
+		{400, 1, 80, 80, 2600 / phraseRowCost, 27, true}, // …unless they are a phrase's
 	} {
-		span, marked := nextSpan(c.n, c.scanned*bucket, c.left, c.below, c.articles)
+		span, marked := nextSpan(c.n, c.scanned*bucket, c.left, c.below, c.bucketCost)
 		if span != c.span || marked != c.marked {
 			t.Errorf("nextSpan(%d, %g buckets, %d left, %d below, %g) = %d, %v; want %d, %v",
-				c.n, c.scanned, c.left, c.below, c.articles, span, marked, c.span, c.marked)
+				c.n, c.scanned, c.left, c.below, c.bucketCost, span, marked, c.span, c.marked)
 		}
 	}
 }
