@@ -54,8 +54,9 @@
 //     plans are allowed there: the planner, taking q's words to be
 //     independent, would otherwise walk the id index checking each row's
 //     tsvector for words that rarely meet (4.2 s at 1M, measured).
-//   - A search without keywords (sources, domains or a language) walks
-//     those filters' indexes newest first and counts up to the cap.
+//   - A search without keywords (sources, domains or a language) reads
+//     its newest MaxResults ids by walking those filters' indexes newest
+//     first; its pages and popularity order come from them likewise.
 //   - Every new connection loads the text-search dictionaries and
 //     unaccent's rules as it opens (12-24 ms, measured, otherwise paid by
 //     the first search on it), and the pool keeps four open.

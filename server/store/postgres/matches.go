@@ -43,10 +43,16 @@ const maxSpan = 64
 const maxCachedMatches = 128
 
 // matches returns the ids of the newest maxResults articles sr matches,
-// newest first, cached until the next write.
+// newest first, cached until the next write. A search without keywords
+// (sources, domains or a language) walks those filters' indexes newest
+// first instead.
 func (s *Store) matches(ctx context.Context, sr search) ([]int64, error) {
 	w := sr.where(sr.text, "a.id", sr.lo, sr.hi)
 	return cached(s, s.matched, cacheKey("matches", w.sql(), w.args), func() ([]int64, error) {
+		if sr.text == "" {
+			query := "SELECT a.id FROM articles a" + w.sql() + " ORDER BY a.id DESC LIMIT " + w.arg(maxResults)
+			return s.ids(ctx, s.pool, query, w.args)
+		}
 		return s.readMatches(ctx, sr)
 	})
 }

@@ -70,6 +70,8 @@ func TestMatchesSpanByTimeGiveEveryNewestMatch(t *testing.T) {
 		{Q: "harbour", ExcludeDomains: []string{"en.example"}},
 		{Q: "harbour", From: from.Format(time.RFC3339), To: to.Format(time.RFC3339)},
 		{Q: "nowhere"},
+		{Sources: []string{"fr"}}, // no keywords: the filters' indexes
+		{Domains: []string{"en.example"}, Language: "en"},
 	}
 	defer func(m int64) { maxResults = m }(maxResults)
 	for _, limit := range []int64{5, 30, 1000} {
@@ -98,6 +100,7 @@ func expectedMatches(t *testing.T, arts []model.Article, q model.ArticlesQuery, 
 		"harbour -storm":  func(a model.Article) bool { return has(a, "harbour") && !has(a, "storm") },
 		`"harbour storm"`: func(a model.Article) bool { return strings.Contains(a.Title, "harbour storm") },
 		"nowhere":         func(model.Article) bool { return false },
+		"":                func(model.Article) bool { return true },
 	}[q.Q]
 	from, to, err := q.TimeRange()
 	if err != nil {
@@ -111,7 +114,7 @@ func expectedMatches(t *testing.T, arts []model.Article, q model.ArticlesQuery, 
 	for _, a := range arts {
 		switch {
 		case !match(a),
-			q.Language == "fr" && a.Source.ID != "fr",
+			q.Language != "" && a.Source.ID != string(q.Language), // the fixture's sources are named by their language
 			len(q.Sources) > 0 && !slices.Contains(q.Sources, a.Source.ID),
 			len(q.Domains) > 0 && !inDomains(a, q.Domains),
 			inDomains(a, q.ExcludeDomains),

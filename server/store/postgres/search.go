@@ -137,9 +137,6 @@ func (s *Store) Articles(ctx context.Context, q model.ArticlesQuery) (model.Page
 	if err != nil || sr.empty {
 		return page, err
 	}
-	if sr.text == "" {
-		return s.scoped(ctx, q, sr, page)
-	}
 	ids, err := s.matches(ctx, sr)
 	if err != nil {
 		return page, fmt.Errorf("search articles: %w", err)
@@ -149,7 +146,8 @@ func (s *Store) Articles(ctx context.Context, q model.ArticlesQuery) (model.Page
 	if offset >= int64(len(ids)) {
 		return page, nil
 	}
-	if q.SortBy == model.SortRelevancy || q.SortBy == model.SortPopularity {
+	// Without keywords there is nothing to be relevant to: newest first.
+	if q.SortBy == model.SortPopularity || q.SortBy == model.SortRelevancy && sr.text != "" {
 		if ids, err = s.rankMatches(ctx, sr, q.SortBy, ids); err != nil {
 			return page, fmt.Errorf("search articles: %w", err)
 		}
@@ -183,74 +181,6 @@ func (s *Store) rankMatches(ctx context.Context, sr search, sortBy model.SortBy,
 		return nil, fmt.Errorf("rank matches: %w", err)
 	}
 	return append(ranked, ids[len(window):]...), nil
-}
-
-// scoped lists a search without keywords (sources, domains or a
-// language): through the filters' indexes, newest first or the newest
-// rankWindow by popularity.
-func (s *Store) scoped(ctx context.Context, q model.ArticlesQuery, sr search, page model.Page[model.Article]) (model.Page[model.Article], error) {
-	w := sr.where("", "a.id", sr.lo, sr.hi)
-	// Counting stops at maxResults, as for keywords.
-	cw := w.clone()
-	total, err := s.count(ctx, "SELECT count(*) FROM (SELECT 1 FROM articles a"+cw.sql()+" LIMIT "+cw.arg(maxResults)+") c", cw.args)
-	if err != nil {
-		return page, fmt.Errorf("count search results: %w", err)
-	}
-	page.TotalResults = total
-	limit, offset := limitOffset(q.Page, q.PageSize)
-	if offset >= int64(total) {
-		return page, nil
-	}
-	key := cacheKey("articles", string(q.SortBy), w.sql(), w.args, limit, offset)
-	items, err := cached(s, s.pages, key, func() ([]model.Article, error) {
-		if q.SortBy == model.SortPopularity {
-			return s.ranked(ctx, w, "a.popularity", limit, offset)
-		}
-		return s.newestFirst(ctx, w, limit, offset)
-	})
-	if err != nil {
-		return page, fmt.Errorf("search articles: %w", err)
-	}
-	// The last page stops at the cap.
-	page.Items = items[:min(int64(len(items)), int64(total)-offset)]
-	return page, nil
-}
-
-// ranked sorts the rankWindow newest articles w selects by key, ties
-// newest first; later pages continue newest first. The ranked window is
-// cached until the next write, so paging through it ranks only once.
-func (s *Store) ranked(ctx context.Context, w where, key string, limit, offset int64) ([]model.Article, error) {
-	var items []model.Article
-	if offset < rankWindow {
-		rw := w.clone()
-		query := "SELECT id FROM (SELECT a.id, " + key + " AS k FROM articles a" + rw.sql() +
-			" ORDER BY a.id DESC LIMIT " + rw.arg(rankWindow) + ") win ORDER BY k DESC, id DESC"
-		ids, err := cached(s, s.ranks, cacheKey(query, rw.args), func() ([]int64, error) {
-			return s.ids(ctx, s.pool, query, rw.args)
-		})
-		if err != nil {
-			return nil, fmt.Errorf("rank matches: %w", err)
-		}
-		end := min(int64(len(ids)), offset+limit)
-		if offset < end {
-			if items, err = s.articlesByID(ctx, ids[offset:end]); err != nil {
-				return nil, err
-			}
-		}
-		limit -= end - offset
-		offset = end
-		if int64(len(ids)) < rankWindow {
-			return items, nil // the window held every match
-		}
-	}
-	if limit > 0 {
-		rest, err := s.newestFirst(ctx, w, limit, offset)
-		if err != nil {
-			return nil, err
-		}
-		items = append(items, rest...)
-	}
-	return items, nil
 }
 
 // ids runs a query of article ids on db.
