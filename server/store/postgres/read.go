@@ -171,7 +171,7 @@ func (s *Store) anchor(ctx context.Context, w where, offset int64) (from *int64,
 	keyOf := func(i int64) string { return cacheKey(w.sql(), w.args, i) }
 	i, id := n, int64(0) // walk back to the nearest cached anchor…
 	for ; i > 0; i-- {
-		if v, ok := s.anchors.get(keyOf(i), gen); ok {
+		if v, ok := s.anchors.Get(keyOf(i), gen); ok {
 			id = v
 			break
 		}
@@ -188,14 +188,14 @@ func (s *Store) anchor(ctx context.Context, w where, offset int64) (from *int64,
 		} else if err != nil {
 			return nil, 0, fmt.Errorf("find page anchor: %w", classify(err))
 		}
-		s.anchors.put(keyOf(i+1), gen, id)
+		s.anchors.Put(keyOf(i+1), gen, id)
 	}
 	return &id, offset - n*anchorStep, nil
 }
 
 // cachedCount is count's answer when the cache holds it.
 func (s *Store) cachedCount(query string, args []any) (int, bool) {
-	return s.counts.get(cacheKey(query, args), s.gen.Load())
+	return s.counts.Get(cacheKey(query, args), s.gen.Load())
 }
 
 // count runs a count(*) query, or answers it from the cache when nothing
@@ -203,14 +203,14 @@ func (s *Store) cachedCount(query string, args []any) (int, bool) {
 func (s *Store) count(ctx context.Context, query string, args []any) (int, error) {
 	key := cacheKey(query, args)
 	gen := s.gen.Load()
-	if n, ok := s.counts.get(key, gen); ok {
+	if n, ok := s.counts.Get(key, gen); ok {
 		return n, nil
 	}
 	var n int
 	if err := s.pool.QueryRow(ctx, query, args...).Scan(&n); err != nil {
 		return 0, classify(err)
 	}
-	s.counts.put(key, gen, n)
+	s.counts.Put(key, gen, n)
 	return n, nil
 }
 

@@ -14,6 +14,7 @@ import (
 
 	"tidings/model"
 	"tidings/server/store"
+	"tidings/server/store/gencache"
 )
 
 // Store is an open PostgreSQL catalogue. It is safe for concurrent use,
@@ -30,13 +31,13 @@ type Store struct {
 	stopWait context.CancelFunc
 	waited   sync.WaitGroup
 
-	counts  *genCache[int]
-	ranks   *genCache[[]int64]
-	matched *genCache[[]int64] // a search's matches, see matches.go
-	anchors *genCache[int64]
-	pages   *genCache[[]model.Article]
-	srcs    *genCache[[]model.Source]
-	tsq     *genCache[string] // q and language -> tsquery text; never stale
+	counts  *gencache.Cache[int]
+	ranks   *gencache.Cache[[]int64]
+	matched *gencache.Cache[[]int64] // a search's matches, see matches.go
+	anchors *gencache.Cache[int64]
+	pages   *gencache.Cache[[]model.Article]
+	srcs    *gencache.Cache[[]model.Source]
+	tsq     *gencache.Cache[string] // q and language -> tsquery text; never stale
 }
 
 // Options configure Open.
@@ -80,9 +81,9 @@ func Open(ctx context.Context, dsn string, o Options) (*Store, error) {
 		pool.Close()
 		return nil, err
 	}
-	s := &Store{pool: pool, cfg: cfg, counts: newGenCache[int](4096), ranks: newGenCache[[]int64](512), matched: newGenCache[[]int64](maxCachedMatches),
-		anchors: newGenCache[int64](8192), pages: newGenCache[[]model.Article](maxCachedPages),
-		srcs: newGenCache[[]model.Source](maxCachedPages), tsq: newGenCache[string](4096)}
+	s := &Store{pool: pool, cfg: cfg, counts: gencache.New[int](4096), ranks: gencache.New[[]int64](512), matched: gencache.New[[]int64](maxCachedMatches),
+		anchors: gencache.New[int64](8192), pages: gencache.New[[]model.Article](maxCachedPages),
+		srcs: gencache.New[[]model.Source](maxCachedPages), tsq: gencache.New[string](4096)}
 	s.seen.Store(-1)
 	if err := s.refreshGeneration(ctx); err != nil {
 		pool.Close()

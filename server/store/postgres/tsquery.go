@@ -50,7 +50,7 @@ func (s *Store) tsquery(ctx context.Context, q query.Query, lang model.Language)
 		}
 	}
 	key := cacheKey(q, langs) // the structure, not only the phrases: "a b" is not "a -b"
-	if text, ok := s.tsq.get(key, 0); ok {
+	if text, ok := s.tsq.Get(key, 0); ok {
 		return text, nil
 	}
 	alts, err := s.alternatives(ctx, phrases, langs)
@@ -58,7 +58,7 @@ func (s *Store) tsquery(ctx context.Context, q query.Query, lang model.Language)
 		return "", err
 	}
 	text := render(q, alts)
-	s.tsq.put(key, 0, text) // depends on q and the migration only: never stale
+	s.tsq.Put(key, 0, text) // depends on q and the migration only: never stale
 	return text, nil
 }
 

@@ -155,7 +155,7 @@ func benchHeadlines(b *testing.B, s *Store, n int) {
 				b.Fatal(err)
 			}
 			for b.Loop() {
-				s.pages.clear() // the page's rows are read; the total and anchors are cached
+				s.pages.Clear() // the page's rows are read; the total and anchors are cached
 				if _, err := s.Headlines(ctx, c.q); err != nil {
 					b.Fatal(err)
 				}
@@ -194,7 +194,7 @@ func benchSearch(b *testing.B, s *Store, _ int) {
 				b.Fatal(err)
 			}
 			for b.Loop() {
-				s.pages.clear() // the page's rows are read; the total and ranks are cached
+				s.pages.Clear() // the page's rows are read; the total and ranks are cached
 				if _, err := s.Articles(ctx, q); err != nil {
 					b.Fatal(err)
 				}
@@ -237,9 +237,9 @@ func benchSearchUncached(b *testing.B, s *Store, _ int) {
 			q := c.q
 			q.Page, q.PageSize = 1, 20
 			for b.Loop() {
-				s.counts.clear()
-				s.ranks.clear()
-				s.pages.clear()
+				s.counts.Clear()
+				s.ranks.Clear()
+				s.pages.Clear()
 				if _, err := s.Articles(ctx, q); err != nil {
 					b.Fatal(err)
 				}

@@ -22,7 +22,7 @@ const maxCachedPages = 256
 // is not cached for the current generation. Callers get their own slice.
 func (s *Store) cachedPage(ctx context.Context, key string, load func() ([]model.Article, error)) ([]model.Article, error) {
 	gen := s.gen.Load()
-	if items, ok := s.pages.get(key, gen); ok {
+	if items, ok := s.pages.Get(key, gen); ok {
 		return slices.Clone(items), nil
 	}
 	items, err := load()
@@ -30,7 +30,7 @@ func (s *Store) cachedPage(ctx context.Context, key string, load func() ([]model
 		return nil, err
 	}
 	if ctx.Err() == nil {
-		s.pages.put(key, gen, slices.Clone(items))
+		s.pages.Put(key, gen, slices.Clone(items))
 	}
 	return items, nil
 }

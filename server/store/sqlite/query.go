@@ -57,14 +57,14 @@ func (s *Store) Sources(ctx context.Context, q model.SourcesQuery) (model.Page[m
 	args := append(w.args, limit, offset)
 	gen := s.gen.Load()
 	key := pageKey("sources", query, args, limit, offset)
-	if items, ok := s.sourcePages.get(key, gen); ok {
+	if items, ok := s.sourcePages.Get(key, gen); ok {
 		page.Items = slices.Clone(items)
 		return page, nil
 	}
 	if page.Items, err = s.sourcesPage(ctx, query, args); err != nil {
 		return page, err
 	}
-	s.sourcePages.put(key, gen, slices.Clone(page.Items))
+	s.sourcePages.Put(key, gen, slices.Clone(page.Items))
 	return page, nil
 }
 
@@ -147,7 +147,7 @@ func (s *Store) headlineAnchor(ctx context.Context, w where, offset int64) (from
 	keyOf := func(i int64) string { return fmt.Sprintf("%s\x00%q\x00%d", w.sql(), w.args, i) }
 	i, id := n, int64(0) // walk back to the nearest cached anchor…
 	for ; i > 0; i-- {
-		if v, ok := s.anchors.get(keyOf(i), gen); ok {
+		if v, ok := s.anchors.Get(keyOf(i), gen); ok {
 			id = v
 			break
 		}
@@ -175,7 +175,7 @@ func (s *Store) headlineAnchor(ctx context.Context, w where, offset int64) (from
 		if !found { // rows vanished since the count: start past the end
 			id = math.MinInt64
 		}
-		s.anchors.put(keyOf(i+1), gen, id)
+		s.anchors.Put(keyOf(i+1), gen, id)
 	}
 	return &id, offset - n*anchorStep, nil
 }
@@ -223,7 +223,7 @@ func (s *Store) query(ctx context.Context, query string, args ...any) (*sql.Rows
 func (s *Store) count(ctx context.Context, query string, args []any) (int, error) {
 	key := query + fmt.Sprintf("\x00%#v", args) // %#v: %q would print every large int64 as the same invalid rune
 	gen := s.gen.Load()
-	if n, ok := s.counts.get(key, gen); ok {
+	if n, ok := s.counts.Get(key, gen); ok {
 		return n, nil
 	}
 	st, err := s.stmt(ctx, query)
@@ -238,7 +238,7 @@ func (s *Store) count(ctx context.Context, query string, args []any) (int, error
 	if err := row(ctx, query, args...).Scan(&n); err != nil {
 		return 0, fmt.Errorf("count results: %w", err)
 	}
-	s.counts.put(key, gen, n)
+	s.counts.Put(key, gen, n)
 	return n, nil
 }
 

@@ -230,7 +230,7 @@ func (s *Store) rankedWindow(ctx context.Context, sr search, key, order string) 
 func (s *Store) cachedWindow(ctx context.Context, query string, args []any, rank func(*sql.Rows) ([]int64, error)) ([]int64, error) {
 	cacheKey := query + fmt.Sprintf("\x00%#v", args) // %#v: see count
 	gen := s.gen.Load()
-	if ids, ok := s.ranks.get(cacheKey, gen); ok {
+	if ids, ok := s.ranks.Get(cacheKey, gen); ok {
 		return ids, nil
 	}
 	rows, err := s.query(ctx, query, args...)
@@ -245,7 +245,7 @@ func (s *Store) cachedWindow(ctx context.Context, query string, args []any, rank
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("rank matches: %w", err)
 	}
-	s.ranks.put(cacheKey, gen, ids)
+	s.ranks.Put(cacheKey, gen, ids)
 	return ids, nil
 }
 

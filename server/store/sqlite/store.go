@@ -11,6 +11,7 @@ import (
 
 	"tidings/model"
 	"tidings/server/store"
+	"tidings/server/store/gencache"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
 )
@@ -23,12 +24,12 @@ type Store struct {
 	stmtMu sync.Mutex
 	stmts  map[string]*sql.Stmt
 
-	counts      *genCache[int]             // totals by query
-	ranks       *genCache[[]int64]         // ranked windows (row ids) by query
-	anchors     *genCache[int64]           // headline ids at every anchorStep-th position
-	pages       *genCache[[]model.Article] // result pages by query and position (pages.go)
-	sourcePages *genCache[[]model.Source]  // likewise for /sources
-	keep        *sql.Conn                  // pins an in-memory database; nil for files
+	counts      *gencache.Cache[int]             // totals by query
+	ranks       *gencache.Cache[[]int64]         // ranked windows (row ids) by query
+	anchors     *gencache.Cache[int64]           // headline ids at every anchorStep-th position
+	pages       *gencache.Cache[[]model.Article] // result pages by query and position (pages.go)
+	sourcePages *gencache.Cache[[]model.Source]  // likewise for /sources
+	keep        *sql.Conn                        // pins an in-memory database; nil for files
 
 	// shift is added to stored publication seconds on the way out and
 	// taken from time bounds on the way in: 0, except for an image opened
@@ -75,9 +76,9 @@ func newStore(db *sql.DB) *Store {
 	db.SetMaxIdleConns(8)
 	db.SetConnMaxLifetime(0)
 	db.SetConnMaxIdleTime(0)
-	return &Store{db: db, stmts: map[string]*sql.Stmt{}, counts: newGenCache[int](4096), ranks: newGenCache[[]int64](512),
-		anchors: newGenCache[int64](8192), pages: newGenCache[[]model.Article](maxCachedPages),
-		sourcePages: newGenCache[[]model.Source](maxCachedPages)}
+	return &Store{db: db, stmts: map[string]*sql.Stmt{}, counts: gencache.New[int](4096), ranks: gencache.New[[]int64](512),
+		anchors: gencache.New[int64](8192), pages: gencache.New[[]model.Article](maxCachedPages),
+		sourcePages: gencache.New[[]model.Source](maxCachedPages)}
 }
 
 func dsn(path string) string {
