@@ -82,7 +82,14 @@ func newStore(db *sql.DB) *Store {
 }
 
 func dsn(path string) string {
-	pragmas := "_pragma=busy_timeout(5000)&_pragma=foreign_keys(0)&_pragma=temp_store(memory)&_pragma=cache_size(-65536)&_txlock=immediate"
+	// temp_store stays the default (files): a multi-row insert into
+	// articles, whose trigger writes the full-text index, keeps a
+	// statement journal, which then lives in one 64 KiB buffer before
+	// spilling to an unlinked temp file (TMPDIR, /var/tmp, /tmp or the
+	// working directory). temp_store(memory) kept it in 1 KiB heap chunks
+	// instead, allocated and freed page by page: a quarter of a feed
+	// refresh's writer time (BenchmarkFirstRefresh 13.5 s -> 10.5 s).
+	pragmas := "_pragma=busy_timeout(5000)&_pragma=foreign_keys(0)&_pragma=cache_size(-65536)&_txlock=immediate"
 	if path == "" {
 		// The memdb VFS shares one in-memory database between the pool's
 		// connections (plain :memory: would give each its own), with
