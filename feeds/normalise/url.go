@@ -6,6 +6,8 @@ import (
 	"net"
 	"net/url"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // maxURL bounds an article or image address. Real ones are far shorter;
@@ -76,13 +78,18 @@ func CanonicalURL(raw, base string) (string, error) {
 	}
 	u.User = nil
 	u.Fragment, u.RawFragment = "", ""
-	u.RawQuery, u.ForceQuery = stripTracking(u.RawQuery), false
+	u.RawQuery, u.ForceQuery = escapeSpaces(stripTracking(u.RawQuery)), false
 	if u.Path == "" {
 		u.Path, u.RawPath = "/", ""
 	}
 	out := u.String()
 	if len(out) > maxURL {
 		return "", fmt.Errorf("address longer than %d bytes", maxURL)
+	}
+	// What url.Parse let through may still write out as an address it
+	// refuses: "//::" against an http base has the host ":", "[:]".
+	if _, err := url.Parse(out); err != nil {
+		return "", fmt.Errorf("address has an unreadable host %q", u.Host)
 	}
 	return out, nil
 }
@@ -119,6 +126,29 @@ func stripTracking(q string) string {
 		kept = append(kept, part)
 	}
 	return strings.Join(kept, "&")
+}
+
+// escapeSpaces percent-encodes the white space a raw query may hold (a
+// space, or a Unicode one such as U+00A0): url.URL.String writes the query
+// as it is, and a canonical address must read back as itself, which one
+// ending in white space would not once trimmed ("http://m/? ").
+func escapeSpaces(q string) string {
+	if !strings.ContainsFunc(q, unicode.IsSpace) {
+		return q
+	}
+	var b strings.Builder
+	for len(q) > 0 {
+		r, n := utf8.DecodeRuneInString(q)
+		if unicode.IsSpace(r) {
+			for i := range n {
+				fmt.Fprintf(&b, "%%%02X", q[i])
+			}
+		} else {
+			b.WriteString(q[:n]) // the bytes as they are, valid UTF-8 or not
+		}
+		q = q[n:]
+	}
+	return b.String()
 }
 
 // absoluteHTTP resolves raw against base and returns it if it is an http(s)

@@ -28,6 +28,9 @@ func TestCanonicalURL(t *testing.T) {
 		{"lookalike kept", "https://example.com/a?utmost=1&source=rss", "", "https://example.com/a?utmost=1&source=rss", ""},
 		{"empty parameters dropped", "https://example.com/a?&&x=1&", "", "https://example.com/a?x=1", ""},
 		{"encoding kept", "https://example.com/caf%C3%A9?q=a%20b", "", "https://example.com/caf%C3%A9?q=a%20b", ""},
+		{"white space in the query escaped", "http://m? #", "", "http://m/?%20", ""},
+		{"a host of colons", "//::", "http://0", "", `address has an unreadable host "[:]"`},
+		{"unicode space in the query escaped", "https://example.com/a?q=a\u00a0b&r=\xff", "", "https://example.com/a?q=a%C2%A0b&r=\xff", ""},
 		{"user info dropped", "http://bank.example@evil.example/login", "", "http://evil.example/login", ""},
 		{"unicode path escaped", "https://example.com/café", "", "https://example.com/caf%C3%A9", ""},
 
