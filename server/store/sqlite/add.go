@@ -64,30 +64,34 @@ ON CONFLICT(id) DO UPDATE SET name=?2, description=?3, url=?4, category=?5, lang
 	facets = CASE WHEN instr(facets, ?5) > 0 THEN substr(facets, 1, instr(facets, ?5) - 1) ELSE facets END
 		|| CASE WHEN ?3 <> '' THEN ?5 || ?3 ELSE '' END
 WHERE source_id=?1 AND NOT (category=?2 AND language=?3 AND country=?4)`
-	deleteArticleSQL = `DELETE FROM articles WHERE url=?`
+	// The story of a deleted article loses a member (stories.go).
+	deleteArticleSQL = `DELETE FROM articles WHERE url=? RETURNING id, story_id`
+	// A new article is a story of its own until it is grouped.
 	insertArticleSQL = `INSERT OR IGNORE INTO articles(id, url, source_id, source_name, author, title,
-	description, url_to_image, published_at, content, popularity, rhost, category, language, country, facets)
+	description, url_to_image, published_at, content, popularity, rhost, category, language, country, facets,
+	story_id, popularity_given)
 SELECT ?1, ?2, ?3, COALESCE(NULLIF(?4, ''), s.name, ''), ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12,
 	COALESCE(s.category, ''), COALESCE(s.language, ''), COALESCE(s.country, ''),
-	?13 || COALESCE(?14 || NULLIF(s.language, ''), '')
+	?13 || COALESCE(?14 || NULLIF(s.language, ''), ''), ?1, ?15
 FROM (SELECT 1) LEFT JOIN sources s ON s.id = ?3`
 )
 
 // insertArticlesSQL is insertArticleSQL for n rows at once, each row
 // taking insertArticleArgs arguments in the same order. Like it, it
 // ignores a row whose id is taken; the caller finds and probes those. It
-// exists for FTS5's sake: every writing statement in a transaction opens a
+// returns the ids of the rows it inserted. It exists for FTS5's sake: every writing statement in a transaction opens a
 // savepoint, at which FTS5 writes its pending terms out as a new index
 // segment, so n one-row inserts write n tiny segments and merge them
 // again, where one n-row insert writes one.
 func insertArticlesSQL(n int) string {
 	var b strings.Builder
 	b.WriteString(`INSERT OR IGNORE INTO articles(id, url, source_id, source_name, author, title,
-	description, url_to_image, published_at, content, popularity, rhost, category, language, country, facets)
+	description, url_to_image, published_at, content, popularity, rhost, category, language, country, facets,
+	story_id, popularity_given)
 SELECT v.column1, v.column2, v.column3, COALESCE(NULLIF(v.column4, ''), s.name, ''), v.column5, v.column6,
 	v.column7, v.column8, v.column9, v.column10, v.column11, v.column12,
 	COALESCE(s.category, ''), COALESCE(s.language, ''), COALESCE(s.country, ''),
-	v.column13 || COALESCE(v.column14 || NULLIF(s.language, ''), '')
+	v.column13 || COALESCE(v.column14 || NULLIF(s.language, ''), ''), v.column1, v.column15
 FROM (VALUES `)
 	row := "(" + strings.Repeat("?,", insertArticleArgs-1) + "?)"
 	for i := range n {
@@ -96,7 +100,7 @@ FROM (VALUES `)
 		}
 		b.WriteString(row)
 	}
-	b.WriteString(") AS v LEFT JOIN sources s ON s.id = v.column3")
+	b.WriteString(") AS v LEFT JOIN sources s ON s.id = v.column3 RETURNING id")
 	return b.String()
 }
 
@@ -109,12 +113,15 @@ func (s *Store) addBatch(ctx context.Context, bulk *bulkLoad, sources []model.So
 	if bulk != nil {
 		begin = bulk.conn.BeginTx
 	}
+	s.writeMu.Lock()
+	defer s.writeMu.Unlock()
 	tx, err := begin(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin write: %w", err)
 	}
 	defer func() {
 		if err != nil {
+			s.dropGrouper()
 			tx.Rollback()
 		}
 		s.gen.Add(1) // even a failed write may have raced a count
@@ -135,8 +142,15 @@ func (s *Store) addBatch(ctx context.Context, bulk *bulkLoad, sources []model.So
 			return err
 		}
 	}
+	var sw storyWrite
 	for i := range recs {
-		if err = writeArticle(ctx, st, &recs[i]); err != nil {
+		if err = writeArticle(ctx, st, &recs[i], &sw); err != nil {
+			return err
+		}
+	}
+	if bulk == nil {
+		// A bulk load groups every article once, at its end (bulk.go).
+		if err = s.groupWrite(ctx, tx, &sw); err != nil {
 			return err
 		}
 	}
@@ -170,37 +184,62 @@ func writeSource(ctx context.Context, st batchStmts, src model.Source, bulk *bul
 	return nil
 }
 
-func writeArticle(ctx context.Context, st batchStmts, r *record) error {
+// writeArticle stores r, replacing the article of its URL, and notes both
+// in sw.
+func writeArticle(ctx context.Context, st batchStmts, r *record, sw *storyWrite) error {
 	a := &r.Article
 	if a.URL == "" {
 		return fmt.Errorf("article %q has no url", a.Title)
 	}
-	if _, err := st.deleteArticle.ExecContext(ctx, a.URL); err != nil {
+	if err := deleteArticle(ctx, st.deleteArticle, a.URL, sw); err != nil {
 		return fmt.Errorf("replace article %s: %w", a.URL, err)
 	}
-	return insertArticle(ctx, st, r)
+	id, err := insertArticle(ctx, st, r)
+	if err != nil {
+		return err
+	}
+	sw.insert(id)
+	return nil
+}
+
+// deleteArticle deletes the article at url, if any, with del (a
+// statement of deleteArticleSQL), and notes it in sw.
+func deleteArticle(ctx context.Context, del *sql.Stmt, url string, sw *storyWrite) error {
+	rows, err := del.QueryContext(ctx, url)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, story int64
+		if err := rows.Scan(&id, &story); err != nil {
+			return err
+		}
+		sw.remove(id, story)
+	}
+	return rows.Err()
 }
 
 // insertArticle stores r, whose URL must not be stored yet (writeArticle
-// replaces one that is).
-func insertArticle(ctx context.Context, st batchStmts, r *record) error {
+// replaces one that is), and returns its row id.
+func insertArticle(ctx context.Context, st batchStmts, r *record) (int64, error) {
 	args := articleArgs(r)
 	// A taken id is another article of the same second: probe the next one.
 	for tries := 0; tries < 1<<16; tries++ {
 		res, err := st.insertArticle.ExecContext(ctx, args...)
 		if err != nil {
-			return fmt.Errorf("store article %s: %w", r.URL, err)
+			return 0, fmt.Errorf("store article %s: %w", r.URL, err)
 		}
 		if n, _ := res.RowsAffected(); n == 1 {
-			return nil
+			return args[0].(int64), nil
 		}
 		args[0] = args[0].(int64) + 1
 	}
-	return fmt.Errorf("store article %s: too many articles published in the same second", r.URL)
+	return 0, fmt.Errorf("store article %s: too many articles published in the same second", r.URL)
 }
 
 // insertArticleArgs is how many arguments insertArticleSQL takes.
-const insertArticleArgs = 14
+const insertArticleArgs = 15
 
 // articleArgs are insertArticleSQL's arguments for r, in order; the first
 // is the row id to try first.
@@ -212,15 +251,17 @@ func articleArgs(r *record) []any {
 		secs = clampSeconds(a.PublishedAt.Unix())
 		published = secs
 	}
-	pop := r.popularity
-	if !r.hasPopularity {
-		pop = derivedPopularity(a.URL)
+	// Without a popularity of its own an article ranks by its story's
+	// coverage (search.go): 0 is stored, and not marked given.
+	pop := 0.0
+	if r.hasPopularity {
+		pop = r.popularity
 	}
 	rhost := reversedHost(a.URL)
 	facets := baseFacets(a.Source.ID, rhost)
 	id := secs<<16 | int64(urlHash(a.URL)&0xffff)
 	return []any{id, a.URL, a.Source.ID, a.Source.Name, a.Author, a.Title, a.Description, a.URLToImage,
-		published, a.Content, pop, rhost, facets, langMarker}
+		published, a.Content, pop, rhost, facets, langMarker, r.hasPopularity}
 }
 
 // maxSeconds keeps secs<<16 inside int64 (about ±2 million years).
@@ -233,10 +274,6 @@ func urlHash(u string) uint32 {
 	h.Write([]byte(u))
 	return h.Sum32()
 }
-
-// derivedPopularity is the stand-in popularity of an article imported
-// without one: deterministic, spread over 0..9999.
-func derivedPopularity(u string) float64 { return float64(urlHash(u) % 10000) }
 
 // reversedHost is the URL's lower-case host with its labels reversed
 // ("www.example.com" → "com.example.www"); "" when the URL has none.

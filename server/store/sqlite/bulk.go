@@ -13,14 +13,16 @@ import (
 // B-trees, and FTS5 merged its segments again and again. A bulk load
 // instead drops the secondary indexes and the full-text triggers, inserts
 // the rows with only the URL index (needed to replace duplicates), then
-// builds each index once, in order, and the full-text index with one
-// 'rebuild'. Its connection also skips fsync (synchronous=OFF) and has a
+// groups every article into stories in one pass, oldest first (see
+// stories.go), builds each index once, in order, and the full-text index
+// with one 'rebuild'. Its connection also skips fsync (synchronous=OFF) and has a
 // larger page cache: a crash mid-import can lose the import, never
 // earlier data, because there is none.
 //
 // While the load runs, user_version holds bulkVersion. Should the process
 // die before it ends, the next Open sees the mark and finishes the job
-// (indexes, triggers and a full-text rebuild over the rows that did land),
+// (stories, indexes, triggers and a full-text rebuild over the rows that
+// did land),
 // so the file is never left half-indexed.
 const bulkVersion = bulkBase + schemaVersion
 
@@ -30,7 +32,7 @@ const bulkBase = 1000
 // bulkIndexes are the secondary indexes a bulk load builds at its end; the
 // schema creates them again (IF NOT EXISTS), so only the names are here.
 var bulkIndexes = []string{"articles_ids", "articles_country", "articles_category",
-	"articles_country_category", "articles_source", "articles_language", "articles_rhost"}
+	"articles_country_category", "articles_source", "articles_language", "articles_rhost", "articles_story"}
 
 var bulkTriggers = []string{"articles_ai", "articles_ad", "articles_au"}
 
@@ -94,6 +96,11 @@ func (s *Store) beginBulk(ctx context.Context) (*bulkLoad, error) {
 // database.
 func (b *bulkLoad) finish(s *Store) error {
 	ctx := context.Background()
+	// The pass groups with a Grouper of its own: the store's, if a write
+	// made one, knows none of the loaded articles.
+	s.writeMu.Lock()
+	defer s.writeMu.Unlock()
+	s.dropGrouper()
 	defer func() {
 		// Back to the pool's settings before the connection is reused.
 		b.conn.ExecContext(ctx, "PRAGMA synchronous = NORMAL")
@@ -115,7 +122,7 @@ func (b *bulkLoad) finish(s *Store) error {
 		"INSERT INTO articles_fts(articles_fts, rank) VALUES ('hashsize', %d)", bulkHashBytes)); err != nil {
 		return fmt.Errorf("finish bulk load: %w", err)
 	}
-	if err := finishIndexes(ctx, b.conn); err != nil {
+	if err := finishIndexes(ctx, b.conn, false); err != nil {
 		return err
 	}
 	// Through FTS5, not the config table, so every connection rereads it.
@@ -145,17 +152,16 @@ const resolveAllSQL = `UPDATE articles SET category=s.category, language=s.langu
 FROM sources s WHERE s.id = articles.source_id
 	AND NOT (articles.category=s.category AND articles.language=s.language AND articles.country=s.country)`
 
-// execer is a connection or the pool.
-type execer interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
-}
-
-// finishIndexes creates the schema's indexes and triggers (those present
-// are kept), rebuilds the full-text index from the articles and clears the
-// bulk mark. It is the end of a bulk load and the repair of one that died.
-func finishIndexes(ctx context.Context, db execer) error {
+// finishIndexes groups the articles into stories, creates the schema's
+// indexes and triggers (those present are kept), rebuilds the full-text
+// index from the articles and clears the bulk mark. It is the end of a
+// bulk load and the repair of one that died; legacy says the load was
+// of schema version 3 or 4 (see regroupAll).
+func finishIndexes(ctx context.Context, db dbConn, legacy bool) error {
+	if err := upgradeStories(ctx, db, legacy); err != nil {
+		return fmt.Errorf("group stories: %w", err)
+	}
 	for _, q := range []string{
-		schema,
 		"INSERT INTO articles_fts(articles_fts) VALUES ('rebuild')",
 		fmt.Sprintf("PRAGMA user_version = %d", schemaVersion),
 	} {

@@ -16,8 +16,7 @@ var ErrArticleNotFound = fmt.Errorf("no such article: %w", fs.ErrNotExist)
 // articleByURLSQL reads one article by its URL. articles.url is UNIQUE, so
 // SQLite answers it from that constraint's index (one B-tree search), also
 // on a read-only image: no schema change is needed.
-const articleByURLSQL = `SELECT source_id, source_name, author, title, description, url, url_to_image, published_at, content
-FROM articles WHERE url = ?`
+const articleByURLSQL = `SELECT ` + articleCols + ` FROM articles a WHERE a.url = ?`
 
 // ArticleByURL returns the article stored under url, which must match the
 // stored URL exactly (articles are unique by URL), with its publication

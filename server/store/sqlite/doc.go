@@ -18,10 +18,20 @@
 //     and turns from/to into a rowid range FTS5 applies itself. Articles
 //     without a publication time sort as the oldest and are left out by any
 //     from bound.
+//   - Articles are grouped into stories (stories.go, package stories):
+//     every write groups the articles it stores with the store's one
+//     stories.Grouper, under a mutex, in the write's own transaction, and
+//     recomputes the sizes of the stories it touched (inserted, replaced,
+//     deleted and pruned articles). Each row keeps its story's id (its
+//     first article's row id, shown in base 36) and size (distinct
+//     sources), so reads take both from the row, with no join; story=
+//     reads an index on story_id, newest first. A read-only image never
+//     groups.
 //   - Popularity is not in the spec's article shape. Imports may carry a
-//     numeric "popularity" field; otherwise it is derived deterministically
-//     from the URL (FNV-1a hash modulo 10,000), so the popularity order is
-//     stable across runs and imports.
+//     numeric "popularity" field; an article without one (every feed
+//     article) ranks by its story's coverage, the number of distinct
+//     sources that report it. Version 4 derived a stand-in from the URL
+//     hash; the upgrade to version 5 recognises those and drops them.
 //   - The domain of an article is the lower-cased host of its URL, stored
 //     reversed ("com.example.www") so that a domain filter matches the host
 //     and all its subdomains with one index range.
@@ -53,8 +63,9 @@
 //     for a common word, which would otherwise score every match. The
 //     ranked window is cached like the totals.
 //   - ImportJSONL into a store without articles is a bulk load (bulk.go):
-//     indexes and the full-text index are built once at the end, not row
-//     by row, and a load cut off is finished by the next Open.
+//     stories are grouped in one pass in time order, and indexes and the
+//     full-text index are built once, at the end, not row by row; a load
+//     cut off is finished by the next Open.
 //   - ImportJSONL skips invalid lines (and invalid items of list
 //     envelopes), counting them with their line numbers in Stats, rather
 //     than failing: one bad record in a large feed should not lose the
@@ -77,15 +88,15 @@
 //     is updated in place instead of stored twice. An item whose URL is
 //     another source's article leaves that article alone. An item without
 //     a date is given the time it was first seen, and keeps it.
-//   - Ingested articles have popularity 0: feeds carry no popularity
-//     data. So sortBy=popularity lists them after every article that has
-//     one, newest first among themselves (until story grouping defines
-//     their popularity by coverage).
+//   - Ingested articles have no popularity of their own: feeds carry no
+//     popularity data, so they rank by coverage (their story's size).
 //   - A poll that finds nothing new writes only the feed's polling state
 //     and leaves Generation, and so every cached answer, as it was.
 //   - PruneArticles deletes the feed articles published before a cutoff
 //     (a row id range per feed) with their entries' GUIDs; articles of
 //     sources that are not feeds are never pruned.
-//   - Schema version 4 added the feed tables; Open upgrades a version 3
-//     file in place (the change is additive), and refuses other versions.
+//   - Schema version 4 added the feed tables, version 5 the story columns;
+//     Open upgrades a version 3 or 4 file in place (adding what is missing
+//     and grouping the stored articles once, oldest first), and refuses
+//     other versions.
 package sqlite

@@ -75,12 +75,12 @@ VALUES (?1, ?11, ?12, ?13, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`
 	guidURLSQL = `SELECT url FROM feed_items WHERE feed_id = ? AND guid = ?`
 	// storedArticleSQL reads what SaveFeedItems compares, by URL.
 	storedArticleSQL = `SELECT source_id, author, title, description, url_to_image, published_at,
-	content, popularity FROM articles WHERE url = ?`
+	content FROM articles WHERE url = ?`
 
 	// A feed's articles older than ?1 (a row id: seconds<<16).
 	pruneItemsSQL = `DELETE FROM feed_items WHERE url IN (SELECT url FROM articles
 	WHERE id < ?1 AND source_id IN (SELECT id FROM feeds))`
-	pruneArticlesSQL = `DELETE FROM articles WHERE id < ?1 AND source_id IN (SELECT id FROM feeds)`
+	pruneArticlesSQL = `DELETE FROM articles WHERE id < ?1 AND source_id IN (SELECT id FROM feeds) RETURNING id, story_id`
 )
 
 // AddFeed stores a new subscription and its source. The feed URL must be
@@ -179,12 +179,15 @@ func (s *Store) FindFeed(ctx context.Context, idOrURL string) (store.Feed, error
 // entries; unless keepArticles, also its source and every article of it.
 // It returns how many articles went.
 func (s *Store) RemoveFeed(ctx context.Context, id string, keepArticles bool) (n int, err error) {
+	s.writeMu.Lock()
+	defer s.writeMu.Unlock()
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, fmt.Errorf("remove feed %q: %w", id, err)
 	}
 	defer func() {
 		if err != nil {
+			s.dropGrouper()
 			tx.Rollback()
 		}
 	}()
@@ -199,15 +202,19 @@ func (s *Store) RemoveFeed(ctx context.Context, id string, keepArticles bool) (n
 		return 0, fmt.Errorf("remove feed %q: %w", id, err)
 	}
 	if !keepArticles {
-		// The full-text index follows through the delete trigger.
-		res, err := tx.ExecContext(ctx, `DELETE FROM articles WHERE source_id = ?`, id)
+		// The full-text index follows through the delete trigger, the
+		// stories the articles were in lose a source.
+		var sw storyWrite
+		err := deleteReturning(ctx, tx, &sw, `DELETE FROM articles WHERE source_id = ? RETURNING id, story_id`, id)
 		if err != nil {
 			return 0, fmt.Errorf("remove feed %q: articles: %w", id, err)
 		}
-		deleted, _ := res.RowsAffected()
-		n = int(deleted)
+		n = len(sw.removed)
 		if _, err := tx.ExecContext(ctx, `DELETE FROM sources WHERE id = ?`, id); err != nil {
 			return 0, fmt.Errorf("remove feed %q: source: %w", id, err)
+		}
+		if err := s.groupWrite(ctx, tx, &sw); err != nil {
+			return 0, fmt.Errorf("remove feed %q: %w", id, err)
 		}
 	}
 	if err := tx.Commit(); err != nil {
@@ -368,7 +375,8 @@ type feedWriter struct {
 type txWriter struct {
 	guidURL, stored, deleteArticle *sql.Stmt
 	inserts                        []record
-	mappings                       []any // feed id, guid, url; feed id, guid, url; …
+	stories                        storyWrite // what the transaction did to stories
+	mappings                       []any      // feed id, guid, url; feed id, guid, url; …
 	// queued is the feed of each URL inserts holds: another feed's item
 	// at that URL is then left to it, as if it were stored already.
 	queued map[string]string
@@ -401,12 +409,15 @@ func (s *Store) saveFeedGroup(ctx context.Context, polls []store.FeedPollResult,
 
 func (s *Store) writeFeedGroup(ctx context.Context, polls []store.FeedPollResult, group []feedPart,
 	counts []store.FeedWriteStats, errs []error) (wrote bool, err error) {
+	s.writeMu.Lock()
+	defer s.writeMu.Unlock()
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return false, err
 	}
 	defer func() {
 		if err != nil {
+			s.dropGrouper()
 			tx.Rollback()
 		}
 	}()
@@ -440,6 +451,9 @@ func (s *Store) writeFeedGroup(ctx context.Context, polls []store.FeedPollResult
 		}
 	}
 	if err := t.flush(ctx, tx); err != nil {
+		return false, err
+	}
+	if err := s.groupWrite(ctx, tx, &t.stories); err != nil {
 		return false, err
 	}
 	if err := tx.Commit(); err != nil {
@@ -519,11 +533,14 @@ func (t *txWriter) flush(ctx context.Context, tx *sql.Tx) error {
 		// a row id is lower than the last one's, and feeds list their
 		// newest entries first.
 		slices.SortFunc(rows, func(a, b []any) int { return cmp.Compare(a[0].(int64), b[0].(int64)) })
-		stored, err := insertRows(ctx, tx, rows)
+		ids, err := insertRows(ctx, tx, rows)
 		if err != nil {
 			return err
 		}
-		if stored < n {
+		for _, id := range ids {
+			t.stories.insert(id)
+		}
+		if len(ids) < n {
 			// Some ids were taken (articles of the same second): those
 			// rows go in one by one, probing for a free id.
 			if err := t.insertLeftOut(ctx, tx); err != nil {
@@ -547,9 +564,9 @@ ON CONFLICT(feed_id, guid) DO UPDATE SET url = excluded.url`
 const maxInsertRows = 2000
 
 // insertRows inserts rows (of articleArgs) with as few statements as the
-// argument limit allows, and returns how many went in.
-func insertRows(ctx context.Context, tx *sql.Tx, rows [][]any) (int, error) {
-	stored := 0
+// argument limit allows, and returns the ids of those that went in.
+func insertRows(ctx context.Context, tx *sql.Tx, rows [][]any) ([]int64, error) {
+	ids := make([]int64, 0, len(rows))
 	for len(rows) > 0 {
 		chunk := rows[:min(len(rows), maxInsertRows)]
 		rows = rows[len(chunk):]
@@ -557,14 +574,24 @@ func insertRows(ctx context.Context, tx *sql.Tx, rows [][]any) (int, error) {
 		for _, r := range chunk {
 			args = append(args, r...)
 		}
-		res, err := tx.ExecContext(ctx, insertArticlesSQL(len(chunk)), args...)
+		res, err := tx.QueryContext(ctx, insertArticlesSQL(len(chunk)), args...)
 		if err != nil {
-			return stored, fmt.Errorf("store articles: %w", err)
+			return ids, fmt.Errorf("store articles: %w", err)
 		}
-		n, _ := res.RowsAffected()
-		stored += int(n)
+		for res.Next() {
+			var id int64
+			if err := res.Scan(&id); err != nil {
+				res.Close()
+				return ids, fmt.Errorf("store articles: %w", err)
+			}
+			ids = append(ids, id)
+		}
+		res.Close()
+		if err := res.Err(); err != nil {
+			return ids, fmt.Errorf("store articles: %w", err)
+		}
 	}
-	return stored, nil
+	return ids, nil
 }
 
 // insertLeftOut inserts the transaction's articles that the one statement
@@ -582,9 +609,11 @@ func (t *txWriter) insertLeftOut(ctx context.Context, tx *sql.Tx) error {
 			return err
 		}
 		if got == nil {
-			if err := insertArticle(ctx, batchStmts{insertArticle: insert}, r); err != nil {
+			id, err := insertArticle(ctx, batchStmts{insertArticle: insert}, r)
+			if err != nil {
 				return err
 			}
+			t.stories.insert(id)
 		}
 	}
 	return nil
@@ -602,7 +631,6 @@ const (
 type storedArticle struct {
 	url, sourceID, author, title, description, image, content string
 	published                                                 sql.NullInt64
-	popularity                                                float64
 }
 
 // item handles one item (see SaveFeedItems): it reads what is stored and
@@ -674,7 +702,7 @@ func (w *feedWriter) item(ctx context.Context, it store.FeedItem) (itemResult, e
 		if a.PublishedAt.IsZero() {
 			a.PublishedAt = w.seen
 		}
-		w.inserts = append(w.inserts, record{Article: a, hasPopularity: true})
+		w.inserts = append(w.inserts, record{Article: a}) // no popularity: it ranks by coverage
 		w.queued[a.URL] = w.id
 		return itemNew, nil
 	}
@@ -689,7 +717,7 @@ func (w *feedWriter) item(ctx context.Context, it store.FeedItem) (itemResult, e
 	if err := w.delete(ctx, cur.url); err != nil {
 		return itemUpdated, err
 	}
-	w.inserts = append(w.inserts, record{Article: a, popularity: cur.popularity, hasPopularity: true})
+	w.inserts = append(w.inserts, record{Article: a})
 	w.queued[a.URL] = w.id
 	return itemUpdated, nil
 }
@@ -721,7 +749,7 @@ func (w *feedWriter) mappedURL(ctx context.Context, guid string) (string, error)
 func (t *txWriter) article(ctx context.Context, url string) (*storedArticle, error) {
 	c := storedArticle{url: url}
 	err := t.stored.QueryRowContext(ctx, url).Scan(&c.sourceID, &c.author, &c.title, &c.description,
-		&c.image, &c.published, &c.content, &c.popularity)
+		&c.image, &c.published, &c.content)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
@@ -732,7 +760,7 @@ func (t *txWriter) article(ctx context.Context, url string) (*storedArticle, err
 }
 
 func (t *txWriter) delete(ctx context.Context, url string) error {
-	if _, err := t.deleteArticle.ExecContext(ctx, url); err != nil {
+	if err := deleteArticle(ctx, t.deleteArticle, url, &t.stories); err != nil {
 		return fmt.Errorf("delete article %s: %w", url, err)
 	}
 	return nil
@@ -745,30 +773,55 @@ func (s *Store) PruneArticles(ctx context.Context, cutoff time.Time) (n int, err
 	// Row ids are publication seconds<<16 plus a tie-breaker below 1<<16,
 	// so "published before cutoff" is a row id range.
 	bound := clampSeconds(cutoff.Unix()) << 16
+	s.writeMu.Lock()
+	defer s.writeMu.Unlock()
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, fmt.Errorf("prune articles: %w", err)
 	}
 	defer func() {
 		if err != nil {
+			s.dropGrouper()
 			tx.Rollback()
 		}
 	}()
 	if _, err := tx.ExecContext(ctx, pruneItemsSQL, bound); err != nil {
 		return 0, fmt.Errorf("prune articles: entries: %w", err)
 	}
-	res, err := tx.ExecContext(ctx, pruneArticlesSQL, bound)
-	if err != nil {
+	// The stories of pruned articles shrink (or go) with them.
+	var sw storyWrite
+	if err := deleteReturning(ctx, tx, &sw, pruneArticlesSQL, bound); err != nil {
 		return 0, fmt.Errorf("prune articles: %w", err)
 	}
-	deleted, _ := res.RowsAffected()
+	deleted := len(sw.removed)
+	if err := s.groupWrite(ctx, tx, &sw); err != nil {
+		return 0, fmt.Errorf("prune articles: %w", err)
+	}
 	if err := tx.Commit(); err != nil {
 		return 0, fmt.Errorf("prune articles: commit: %w", err)
 	}
 	if deleted > 0 {
 		s.gen.Add(1)
 	}
-	return int(deleted), nil
+	return deleted, nil
+}
+
+// deleteReturning runs query, a DELETE that returns the id and story_id
+// of each row it deletes, noting them in sw.
+func deleteReturning(ctx context.Context, tx *sql.Tx, sw *storyWrite, query string, args ...any) error {
+	rows, err := tx.QueryContext(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, story int64
+		if err := rows.Scan(&id, &story); err != nil {
+			return err
+		}
+		sw.remove(id, story)
+	}
+	return rows.Err()
 }
 
 // feedByURL is the id of the feed at url, "" when none is.

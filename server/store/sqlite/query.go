@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"tidings/model"
+	"tidings/stories"
 )
 
 // where collects SQL conditions and their arguments.
@@ -90,8 +91,9 @@ func (s *Store) sourcesPage(ctx context.Context, query string, args []any) ([]mo
 	return items, nil
 }
 
-// articleCols are read by scanArticles, in its order, from alias a.
-const articleCols = "a.source_id, a.source_name, a.author, a.title, a.description, a.url, a.url_to_image, a.published_at, a.content"
+// articleCols are read by Store.articles, in its order, from alias a. The
+// story's size is the row's own copy (stories.go): no join per row.
+const articleCols = "a.source_id, a.source_name, a.author, a.title, a.description, a.url, a.url_to_image, a.published_at, a.content, a.story_id, a.story_size"
 
 // Headlines lists the newest articles matching q's country and category.
 func (s *Store) Headlines(ctx context.Context, q model.HeadlinesQuery) (model.Page[model.Article], error) {
@@ -252,10 +254,12 @@ func (s *Store) articles(ctx context.Context, query string, args []any) ([]model
 	for rows.Next() {
 		var a model.Article
 		var published sql.NullInt64
+		var story int64
 		if err := rows.Scan(&a.Source.ID, &a.Source.Name, &a.Author, &a.Title, &a.Description,
-			&a.URL, &a.URLToImage, &published, &a.Content); err != nil {
+			&a.URL, &a.URLToImage, &published, &a.Content, &story, &a.StorySize); err != nil {
 			return nil, fmt.Errorf("read article: %w", err)
 		}
+		a.StoryID = stories.FormatID(story)
 		if published.Valid {
 			a.PublishedAt = time.Unix(published.Int64+s.shift, 0).UTC()
 		}

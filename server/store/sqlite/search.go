@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"tidings/model"
-	"tidings/server/store"
+	"tidings/stories"
 )
 
 // RankWindow is how many of the newest matches the relevancy and
@@ -44,6 +44,25 @@ type search struct {
 	expr   string // the MATCH expression: q's words and the filters' facets
 	lo, hi *int64 // row id bounds, inclusive; nil when open
 	rows   where  // exact re-checks on articles a
+	// story is story='s id: the search then reads the story index, not
+	// the full-text index, and rows holds every filter.
+	story *int64
+}
+
+// popularityKey is what sortBy=popularity ranks by: the popularity an
+// article was imported with, else its story's coverage (distinct
+// sources), read from the row.
+const popularityKey = "CASE WHEN a.popularity_given THEN a.popularity ELSE a.story_size END"
+
+// errStoryWithQ: story lists a story, q searches; the two are not
+// combined.
+var errStoryWithQ = &model.ValidationError{Param: "q", Kind: model.KindParameter,
+	Message: "q cannot be combined with story: story lists every article of one story; search with q alone"}
+
+// notAStory is the error for a story id this service cannot have given.
+func notAStory(id string) error {
+	return &model.ValidationError{Param: "story", Kind: model.KindParameter,
+		Message: fmt.Sprintf("story %q is not a story id of this service", id)}
 }
 
 // ErrNoScope: a search without keywords names no source, domain or
@@ -60,12 +79,15 @@ func newSearch(q model.ArticlesQuery, shift int64) (search, error) {
 	var sr search
 	var err error
 	if q.Story != "" {
-		// The story extension needs story grouping, which this catalogue
-		// does not do yet: refused rather than ignored, which would list
-		// every article as if it were one story.
-		return sr, store.ErrStoriesUnsupported
-	}
-	if strings.TrimSpace(q.Q) == "" {
+		id, err := stories.ParseID(q.Story)
+		if err != nil {
+			return sr, notAStory(q.Story)
+		}
+		if strings.TrimSpace(q.Q) != "" {
+			return sr, errStoryWithQ
+		}
+		sr.story = &id
+	} else if strings.TrimSpace(q.Q) == "" {
 		if len(q.Sources) == 0 && len(q.Domains) == 0 && q.Language == "" {
 			return sr, ErrNoScope
 		}
@@ -85,8 +107,19 @@ func newSearch(q model.ArticlesQuery, shift int64) (search, error) {
 		hi := clampSeconds(to.Unix()-shift)<<16 | 0xffff
 		sr.hi = &hi
 	}
-	sr.expr = sr.facetMatch(searchFilters{language: string(q.Language), sources: q.Sources,
-		domains: q.Domains, excludeDomains: q.ExcludeDomains})
+	if sr.story != nil {
+		// A story's few articles are checked row by row.
+		if q.Language != "" {
+			sr.rows.add("a.language = ?", string(q.Language))
+		}
+		if len(q.ExcludeDomains) > 0 {
+			cond, args := domainCond(q.ExcludeDomains)
+			sr.rows.add("NOT "+cond, args...)
+		}
+	} else {
+		sr.expr = sr.facetMatch(searchFilters{language: string(q.Language), sources: q.Sources,
+			domains: q.Domains, excludeDomains: q.ExcludeDomains})
+	}
 	// Hashed facet tokens could collide: inclusions are re-checked exactly.
 	if len(q.Sources) > 0 {
 		sr.rows.add("a.source_id IN ("+placeholders(len(q.Sources))+")", anys(q.Sources)...)
@@ -120,15 +153,46 @@ func (sr search) ftsDriven(join bool) (string, []any) {
 	return from + w.sql(), w.args
 }
 
-// Articles searches the articles for q.Q with q's filters, in q.SortBy order
-// (model.DefaultSortBy when empty).
+// storyDriven is the FROM and WHERE of a story= plan: the story index
+// lists the story's rows newest first. The row id bounds are kept off
+// that index (+a.id), so a wide from/to does not make SQLite walk the
+// table's time range instead.
+func (sr search) storyDriven() (string, []any) {
+	var w where
+	w.add("a.story_id = ?", *sr.story)
+	if sr.lo != nil {
+		w.add("+a.id >= ?", *sr.lo)
+	}
+	if sr.hi != nil {
+		w.add("+a.id <= ?", *sr.hi)
+	}
+	w.conds = append(w.conds, sr.rows.conds...)
+	w.args = append(w.args, sr.rows.args...)
+	return " FROM articles a" + w.sql(), w.args
+}
+
+// plan is the FROM and WHERE of the search's plan and the expression of
+// the matching row's id in it.
+func (sr search) plan() (body string, args []any, id string) {
+	if sr.story != nil {
+		body, args = sr.storyDriven()
+		return body, args, "a.id"
+	}
+	body, args = sr.ftsDriven(false)
+	return body, args, "f.rowid"
+}
+
+// Articles searches the articles for q.Q with q's filters, or lists the
+// articles of q.Story, in q.SortBy order (model.DefaultSortBy when empty;
+// a story is always newest first, since its articles share their
+// coverage).
 func (s *Store) Articles(ctx context.Context, q model.ArticlesQuery) (model.Page[model.Article], error) {
 	page := model.Page[model.Article]{Page: q.Page, PageSize: q.PageSize, Items: []model.Article{}}
 	sr, err := newSearch(q, s.shift)
 	if err != nil {
 		return page, err
 	}
-	body, args := sr.ftsDriven(false)
+	body, args, _ := sr.plan()
 	// Counting stops at maxResults: past it a count would read every
 	// match of a common word (hundreds of milliseconds at a million).
 	total, err := s.count(ctx, "SELECT count(*) FROM (SELECT 1"+body+" LIMIT ?)", append(args, maxResults))
@@ -143,11 +207,13 @@ func (s *Store) Articles(ctx context.Context, q model.ArticlesQuery) (model.Page
 	limit = min(limit, int64(total)-offset) // the last page stops at the cap
 	key := pageKey("articles/"+string(q.SortBy), body, args, limit, offset)
 	page.Items, err = s.cachedPage(ctx, key, func() ([]model.Article, error) {
-		switch q.SortBy {
-		case model.SortRelevancy:
+		switch {
+		case sr.story != nil:
+			return s.newestFirst(ctx, sr, limit, offset)
+		case q.SortBy == model.SortRelevancy:
 			return s.ranked(ctx, sr, relevanceKey, "", limit, offset)
-		case model.SortPopularity:
-			return s.ranked(ctx, sr, "a.popularity", "k DESC", limit, offset)
+		case q.SortBy == model.SortPopularity:
+			return s.ranked(ctx, sr, popularityKey, "k DESC", limit, offset)
 		default:
 			return s.newestFirst(ctx, sr, limit, offset)
 		}
@@ -163,8 +229,8 @@ func pageQuery(inner, outerOrder string) string {
 }
 
 func (s *Store) newestFirst(ctx context.Context, sr search, limit, offset int64) ([]model.Article, error) {
-	body, args := sr.ftsDriven(false)
-	query := pageQuery("SELECT f.rowid AS id"+body+" ORDER BY f.rowid DESC", "p.id DESC")
+	body, args, id := sr.plan()
+	query := pageQuery("SELECT "+id+" AS id"+body+" ORDER BY "+id+" DESC", "p.id DESC")
 	return s.articles(ctx, query, append(args, limit, offset))
 }
 
@@ -207,7 +273,7 @@ func (s *Store) rankedWindow(ctx context.Context, sr search, key, order string) 
 	if key == relevanceKey {
 		return s.relevanceWindow(ctx, sr)
 	}
-	body, args := sr.ftsDriven(key == "a.popularity")
+	body, args := sr.ftsDriven(key == popularityKey)
 	window := "SELECT f.rowid AS id, " + key + " AS k" + body + " ORDER BY f.rowid DESC LIMIT ?"
 	query := "SELECT id FROM (" + window + ") ORDER BY " + order + ", id DESC"
 	args = append(args, rankWindow)

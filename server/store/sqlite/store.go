@@ -12,6 +12,7 @@ import (
 	"tidings/model"
 	"tidings/server/store"
 	"tidings/server/store/gencache"
+	"tidings/stories"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
 )
@@ -35,6 +36,11 @@ type Store struct {
 	// taken from time bounds on the way in: 0, except for an image opened
 	// with OpenImage, whose times are relative to when it was built.
 	shift int64
+	// writeMu serialises the writes that group articles (stories.go):
+	// grouper is not safe for concurrent use, and a write's grouping must
+	// see the stories of every write committed before it.
+	writeMu sync.Mutex
+	grouper *stories.Grouper // nil until the first write needs it
 	// release frees what the database is read from after it closes (the
 	// VFS of an image); nil for Open.
 	release func() error
@@ -153,7 +159,14 @@ CREATE TABLE IF NOT EXISTS articles (
 	category     TEXT NOT NULL DEFAULT '',
 	language     TEXT NOT NULL DEFAULT '',
 	country      TEXT NOT NULL DEFAULT '',
-	facets       TEXT NOT NULL DEFAULT ''  -- filter tokens for the full-text index (see facets.go)
+	facets       TEXT NOT NULL DEFAULT '', -- filter tokens for the full-text index (see facets.go)
+	-- Version 5 (stories.go): the id of the article's story (the id of its
+	-- first article), the distinct sources of that story, kept on every
+	-- member so reads take it from the row, and whether popularity is
+	-- one the import gave (otherwise the story's size stands in for it).
+	story_id         INTEGER NOT NULL DEFAULT 0,
+	story_size       INTEGER NOT NULL DEFAULT 1,
+	popularity_given INTEGER NOT NULL DEFAULT 0
 );
 -- Each index ends implicitly in the rowid, so equality filters come out
 -- newest first without a sort.
@@ -166,6 +179,9 @@ CREATE INDEX IF NOT EXISTS articles_country_category ON articles(country, catego
 CREATE INDEX IF NOT EXISTS articles_source ON articles(source_id);
 CREATE INDEX IF NOT EXISTS articles_language ON articles(language);
 CREATE INDEX IF NOT EXISTS articles_rhost ON articles(rhost);
+-- story= lists a story newest first, and a write recomputes the sizes of
+-- the stories it touched, from this.
+CREATE INDEX IF NOT EXISTS articles_story ON articles(story_id);
 
 CREATE VIRTUAL TABLE IF NOT EXISTS articles_fts USING fts5(
 	title, description, content, facets,
@@ -219,30 +235,34 @@ CREATE INDEX IF NOT EXISTS feed_items_url ON feed_items(url);
 // schemaVersion is stored in PRAGMA user_version. A database written by
 // another version is refused rather than misread, except the versions in
 // upgradable.
-const schemaVersion = 4
+const schemaVersion = 5
 
 // upgradable are the older schema versions Open brings up to date in
-// place. Each step since was additive (version 4 added the feed tables),
-// so running the schema, whose statements all say IF NOT EXISTS, is the
-// whole migration; a migration cut off is simply run again by the next
-// Open, since user_version changes last.
-var upgradable = map[int]bool{3: true}
+// place. Version 4 added the feed tables, which the schema's CREATE ... IF
+// NOT EXISTS adds; version 5 the story columns, which upgradeStories adds
+// and fills by grouping every stored article once, oldest first. A
+// migration cut off is simply run again by the next Open, since
+// user_version changes last and every step can be repeated.
+var upgradable = map[int]bool{3: true, 4: true}
 
 func (s *Store) migrate(ctx context.Context) error {
 	var version int
 	if err := s.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
 		return fmt.Errorf("read schema version: %w", err)
 	}
-	if version == bulkVersion || (version > bulkBase && upgradable[version-bulkBase]) {
+	switch {
+	case version == bulkVersion || (version > bulkBase && upgradable[version-bulkBase]):
 		// An import into a new file died before building its indexes
 		// (finishIndexes runs the current schema, so the mark of an
 		// older version's import is finished the same way).
-		if err := finishIndexes(ctx, s.db); err != nil {
+		if err := finishIndexes(ctx, s.db, version != bulkVersion); err != nil {
 			return fmt.Errorf("finish an interrupted import: %w", err)
 		}
-		version = schemaVersion
-	}
-	if version != 0 && version != schemaVersion && !upgradable[version] {
+	case upgradable[version]:
+		if err := upgradeStories(ctx, s.db, true); err != nil {
+			return fmt.Errorf("upgrade the database from schema version %d: %w", version, err)
+		}
+	case version != 0 && version != schemaVersion:
 		return fmt.Errorf("the database has schema version %d, this program needs %d: import the data into a new file", version, schemaVersion)
 	}
 	if _, err := s.db.ExecContext(ctx, schema); err != nil {
