@@ -18,7 +18,9 @@ import (
 // source's id; an entry's identity is its canonical URL, its GUID within
 // the feed the second key (feed_items); an item whose URL is another
 // source's article leaves that article alone; an item without a date
-// keeps the time it was first seen; ingested articles have popularity 0.
+// keeps the time it was first seen; ingested articles have no popularity
+// of their own (they rank by their story's size). Items are grouped into
+// stories like any write's articles (stories.go).
 // Writes that change articles bump the change counter; polling state
 // alone does not.
 
@@ -54,7 +56,8 @@ ON CONFLICT (feed_id, guid) DO UPDATE SET url = excluded.url`
 
 	pruneItemsSQL = `DELETE FROM feed_items WHERE url IN (SELECT url FROM articles
 	WHERE id < $1 AND source_id IN (SELECT id FROM feeds))`
-	pruneArticlesSQL = `DELETE FROM articles WHERE id < $1 AND source_id IN (SELECT id FROM feeds)`
+	pruneArticlesSQL = `DELETE FROM articles WHERE id < $1 AND source_id IN (SELECT id FROM feeds)
+RETURNING id, COALESCE(story_id, id)`
 )
 
 // AddFeed stores a new subscription and its source (see store.FeedStore).
@@ -84,7 +87,7 @@ func (s *Store) AddFeed(ctx context.Context, f store.Feed) error {
 		if taken {
 			return fmt.Errorf("source id %q: %w", id, store.ErrIDTaken)
 		}
-		if err := writeRows(ctx, tx, []model.Source{f.Source}, nil); err != nil {
+		if err := writeRows(ctx, tx, &storyWrite{}, []model.Source{f.Source}, nil); err != nil {
 			return err
 		}
 		args := append(pollArgs(id, f.Poll), f.URL, f.FullText, unixOrZero(f.AddedAt))
@@ -139,7 +142,7 @@ func (s *Store) FindFeed(ctx context.Context, idOrURL string) (store.Feed, error
 // and articles, returning how many articles went.
 func (s *Store) RemoveFeed(ctx context.Context, id string, keepArticles bool) (int, error) {
 	deleted, n := 0, int64(0)
-	err := s.inTx(ctx, func(tx pgx.Tx) error {
+	err := s.writeArticles(ctx, func(tx pgx.Tx, sw *storyWrite) error {
 		tag, err := tx.Exec(ctx, `DELETE FROM feeds WHERE id = $1`, id)
 		if err != nil {
 			return err
@@ -153,11 +156,10 @@ func (s *Store) RemoveFeed(ctx context.Context, id string, keepArticles bool) (i
 		if keepArticles {
 			return nil
 		}
-		tag, err = tx.Exec(ctx, `DELETE FROM articles WHERE source_id = $1`, id)
-		if err != nil {
+		if deleted, err = deleteArticles(ctx, tx, sw, `DELETE FROM articles WHERE source_id = $1
+RETURNING id, COALESCE(story_id, id)`, id); err != nil {
 			return fmt.Errorf("articles: %w", err)
 		}
-		deleted = int(tag.RowsAffected())
 		if _, err := tx.Exec(ctx, `DELETE FROM sources WHERE id = $1`, id); err != nil {
 			return fmt.Errorf("source: %w", err)
 		}
@@ -171,6 +173,26 @@ func (s *Store) RemoveFeed(ctx context.Context, id string, keepArticles bool) (i
 		s.wrote(n)
 	}
 	return deleted, nil
+}
+
+// deleteArticles runs a DELETE … RETURNING id, story, noting each deleted
+// row in sw, and returns how many went.
+func deleteArticles(ctx context.Context, tx pgx.Tx, sw *storyWrite, query string, args ...any) (int, error) {
+	rows, err := tx.Query(ctx, query, args...)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		var id, story int64
+		if err := rows.Scan(&id, &story); err != nil {
+			return 0, err
+		}
+		sw.remove(id, story)
+		n++
+	}
+	return n, rows.Err()
 }
 
 // SaveFeedPoll records a poll that stored no items.
@@ -228,12 +250,12 @@ func (s *Store) savePoll(ctx context.Context, p store.FeedPollResult) (store.Fee
 	}
 	var n int64
 	wrote := false
-	err := s.inTx(ctx, func(tx pgx.Tx) error {
+	err := s.writeArticles(ctx, func(tx pgx.Tx, sw *storyWrite) error {
 		c = store.FeedWriteStats{}
 		if err := checkFeed(ctx, tx, p); err != nil {
 			return err
 		}
-		w := &feedWriter{tx: tx, id: p.ID, seen: p.Seen, guids: map[string]bool{}, urls: map[string]bool{}}
+		w := &feedWriter{tx: tx, sw: sw, id: p.ID, seen: p.Seen, guids: map[string]bool{}, urls: map[string]bool{}}
 		var err error
 		if wrote, err = w.items(ctx, p.Items, &c); err != nil {
 			return err
@@ -293,6 +315,7 @@ func savePollState(ctx context.Context, tx pgx.Tx, p store.FeedPollResult) error
 // feedWriter stores one poll's items in one transaction.
 type feedWriter struct {
 	tx          pgx.Tx
+	sw          *storyWrite // the rows written, to group
 	id          string
 	seen        time.Time
 	guids, urls map[string]bool // items of this poll already handled
@@ -329,7 +352,7 @@ func (w *feedWriter) items(ctx context.Context, items []store.FeedItem, c *store
 type storedArticle struct {
 	url, sourceID, author, title, description, image, content string
 	published                                                 *int64
-	popularity                                                float64
+	popularity                                                *float64 // nil: none given
 }
 
 // item stores one entry: the article its GUID maps to (if still the
@@ -390,7 +413,7 @@ func (w *feedWriter) item(ctx context.Context, it store.FeedItem) (itemResult, e
 		if a.PublishedAt.IsZero() {
 			a.PublishedAt = w.seen
 		}
-		return itemNew, w.insert(ctx, jsonl.Record{Article: a, HasPopularity: true})
+		return itemNew, w.insert(ctx, jsonl.Record{Article: a})
 	}
 	if a.PublishedAt.IsZero() && cur.published != nil {
 		a.PublishedAt = time.Unix(*cur.published, 0)
@@ -401,7 +424,11 @@ func (w *feedWriter) item(ctx context.Context, it store.FeedItem) (itemResult, e
 	if err := w.delete(ctx, cur.url); err != nil {
 		return itemUpdated, err
 	}
-	return itemUpdated, w.insert(ctx, jsonl.Record{Article: a, Popularity: cur.popularity, HasPopularity: true})
+	r := jsonl.Record{Article: a}
+	if cur.popularity != nil {
+		r.Popularity, r.HasPopularity = *cur.popularity, true
+	}
+	return itemUpdated, w.insert(ctx, r)
 }
 
 func (cur *storedArticle) same(a *model.Article) bool {
@@ -429,7 +456,7 @@ func (w *feedWriter) article(ctx context.Context, url string) (*storedArticle, e
 }
 
 func (w *feedWriter) delete(ctx context.Context, url string) error {
-	if _, err := w.tx.Exec(ctx, deleteArticleSQL, url); err != nil {
+	if _, err := deleteArticles(ctx, w.tx, w.sw, deleteArticleSQL, url); err != nil {
 		return fmt.Errorf("delete article %s: %w", url, err)
 	}
 	return nil
@@ -442,24 +469,28 @@ func (w *feedWriter) insert(ctx context.Context, r jsonl.Record) error {
 		return fmt.Errorf("store article %s: %w", r.URL, err)
 	}
 	if tag.RowsAffected() == 0 {
-		return insertNextID(ctx, w.tx, r.URL, args)
+		if err := insertNextID(ctx, w.tx, r.URL, args); err != nil {
+			return err
+		}
 	}
+	w.sw.insert(args[0].(int64), &r.Article)
 	return nil
 }
 
 // PruneArticles deletes articles of feeds published before cutoff.
 func (s *Store) PruneArticles(ctx context.Context, cutoff time.Time) (int, error) {
 	bound := clampSeconds(cutoff.Unix()) << 16
-	var deleted, n int64
-	err := s.inTx(ctx, func(tx pgx.Tx) error {
+	var deleted int
+	var n int64
+	err := s.writeArticles(ctx, func(tx pgx.Tx, sw *storyWrite) error {
 		if _, err := tx.Exec(ctx, pruneItemsSQL, bound); err != nil {
 			return fmt.Errorf("entries: %w", err)
 		}
-		tag, err := tx.Exec(ctx, pruneArticlesSQL, bound)
-		if err != nil {
+		var err error
+		if deleted, err = deleteArticles(ctx, tx, sw, pruneArticlesSQL, bound); err != nil {
 			return err
 		}
-		if deleted = tag.RowsAffected(); deleted > 0 {
+		if deleted > 0 {
 			n, err = bumpTx(ctx, tx)
 		}
 		return err
@@ -470,7 +501,7 @@ func (s *Store) PruneArticles(ctx context.Context, cutoff time.Time) (int, error
 	if deleted > 0 {
 		s.wrote(n)
 	}
-	return int(deleted), nil
+	return deleted, nil
 }
 
 // SetFeedFullText marks a feed full-text or not.

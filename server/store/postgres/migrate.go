@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -78,9 +79,17 @@ func Migrate(ctx context.Context, dsn string) error {
 	return migrate(ctx, pool)
 }
 
-// migrate applies the missing migrations in one transaction under an
-// advisory lock. A database already up to date is only read, so replicas
+// migrate applies the missing migrations under an advisory lock held by
+// one connection throughout, so replicas starting together apply each
+// version once. A database already up to date is only read, so replicas
 // whose role cannot run DDL start against a migrated database.
+//
+// The SQL of the missing versions runs in one transaction. A version with
+// a Go step (migrationSteps) ends that transaction after its SQL, then
+// runs the step and records the version in one of its own, so the step's
+// long work holds none of the locks the SQL's DDL took (see
+// groupStored); until it is recorded, a cut-off run repeats that
+// version's SQL, which is written to allow it, and then the step.
 func migrate(ctx context.Context, pool *pgxpool.Pool) error {
 	ms, err := migrations()
 	if err != nil {
@@ -92,42 +101,105 @@ func migrate(ctx context.Context, pool *pgxpool.Pool) error {
 	} else if err == nil && v > latest {
 		return newerSchema(v, latest)
 	}
-	tx, err := pool.Begin(ctx)
+	conn, err := pool.Acquire(ctx)
 	if err != nil {
 		return fmt.Errorf("migrate the schema: %w", classify(err))
 	}
-	defer tx.Rollback(context.Background())
-	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, migrationLock); err != nil {
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1)`, migrationLock); err != nil {
 		return fmt.Errorf("migrate the schema: wait for other replicas: %w", classify(err))
 	}
+	// A connection that fails to unlock is broken, and its session's
+	// lock goes with it.
+	defer conn.Exec(context.Background(), `SELECT pg_advisory_unlock($1)`, migrationLock)
+	for {
+		done, err := migrateStep(ctx, conn.Conn(), ms)
+		if err != nil || done {
+			return err
+		}
+	}
+}
+
+// migrateStep applies, in one transaction, the SQL of the missing
+// migrations up to the first with a Go step, recording all but that one;
+// and, when the next missing version's SQL is applied but its Go step
+// not, that step and its record in another. done: the schema is current.
+func migrateStep(ctx context.Context, conn *pgx.Conn, ms []migration) (done bool, err error) {
+	tx, err := conn.Begin(ctx)
+	if err != nil {
+		return false, fmt.Errorf("migrate the schema: %w", classify(err))
+	}
+	defer tx.Rollback(context.Background())
 	if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 	version    integer PRIMARY KEY,
 	name       text NOT NULL,
 	applied_at timestamptz NOT NULL DEFAULT now())`); err != nil {
-		return fmt.Errorf("migrate the schema: create schema_migrations: %w", classify(err))
+		return false, fmt.Errorf("migrate the schema: create schema_migrations: %w", classify(err))
 	}
 	var current int
 	if err := tx.QueryRow(ctx, `SELECT COALESCE(max(version), 0) FROM schema_migrations`).Scan(&current); err != nil {
-		return fmt.Errorf("migrate the schema: read its version: %w", classify(err))
+		return false, fmt.Errorf("migrate the schema: read its version: %w", classify(err))
 	}
+	latest := ms[len(ms)-1].version
 	if current > latest {
-		return newerSchema(current, latest)
+		return false, newerSchema(current, latest)
 	}
-	for _, m := range ms {
+	var step *migration // applied, its Go step still to run
+	for i := range ms {
+		m := &ms[i]
 		if m.version <= current {
 			continue
 		}
 		if _, err := tx.Exec(ctx, m.sql); err != nil {
-			return fmt.Errorf("migrate the schema: apply %s: %w", m.name, classify(err))
+			return false, fmt.Errorf("migrate the schema: apply %s: %w", m.name, classify(err))
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations(version, name) VALUES ($1, $2)`, m.version, m.name); err != nil {
-			return fmt.Errorf("migrate the schema: record %s: %w", m.name, classify(err))
+		if migrationSteps[m.version] != nil {
+			step = m
+			break
+		}
+		if err := record(ctx, tx, m); err != nil {
+			return false, err
 		}
 	}
 	if err := tx.Commit(ctx); err != nil {
-		return fmt.Errorf("migrate the schema: commit: %w", classify(err))
+		return false, fmt.Errorf("migrate the schema: commit: %w", classify(err))
+	}
+	if step == nil {
+		return true, nil
+	}
+	return false, runStep(ctx, conn, step)
+}
+
+// runStep runs m's Go step and records m, in one transaction.
+func runStep(ctx context.Context, conn *pgx.Conn, m *migration) error {
+	tx, err := conn.Begin(ctx)
+	if err != nil {
+		return fmt.Errorf("migrate the schema: %s: %w", m.name, classify(err))
+	}
+	defer tx.Rollback(context.Background())
+	if err := migrationSteps[m.version](ctx, tx); err != nil {
+		return fmt.Errorf("migrate the schema: %s: %w", m.name, classify(err))
+	}
+	if err := record(ctx, tx, m); err != nil {
+		return err
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return fmt.Errorf("migrate the schema: commit %s: %w", m.name, classify(err))
 	}
 	return nil
+}
+
+func record(ctx context.Context, tx pgx.Tx, m *migration) error {
+	if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations(version, name) VALUES ($1, $2)`, m.version, m.name); err != nil {
+		return fmt.Errorf("migrate the schema: record %s: %w", m.name, classify(err))
+	}
+	return nil
+}
+
+// migrationSteps are the Go steps of migrations, by version: work SQL
+// cannot do, run after the version's SQL (see migrate).
+var migrationSteps = map[int]func(ctx context.Context, tx pgx.Tx) error{
+	3: groupStored,
 }
 
 // appliedVersion is the database's schema version, without locking; an

@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"tidings/model"
-	"tidings/server/store"
 	"tidings/server/store/query"
+	"tidings/stories"
 )
 
 // RankWindow is how many of the newest matches sortBy=relevancy and
@@ -45,6 +45,7 @@ type search struct {
 	lo, hi int64                   // id bounds, inclusive
 	conds  []func(w *where) string // the filters besides q and the time range
 	empty  bool                    // q's words can match nothing: no results
+	story  bool                    // story= (in conds): one story's articles
 }
 
 // where is every condition of sr, with tsq (when not "") as the tsquery
@@ -66,12 +67,33 @@ func (sr search) where(tsq string, id string, lo, hi int64) where {
 	return w
 }
 
+// errStoryWithQ: story lists a story, q searches; the two are not
+// combined.
+var errStoryWithQ = &model.ValidationError{Param: "q", Kind: model.KindParameter,
+	Message: "q cannot be combined with story: story lists every article of one story; search with q alone"}
+
+// notAStory is the error for a story id this service cannot have given.
+func notAStory(id string) error {
+	return &model.ValidationError{Param: "story", Kind: model.KindParameter,
+		Message: fmt.Sprintf("story %q is not a story id of this service", id)}
+}
+
 func (s *Store) newSearch(ctx context.Context, q model.ArticlesQuery) (search, error) {
 	sr := search{facets: facets(q), lo: math.MinInt64, hi: math.MaxInt64}
 	if q.Story != "" {
-		return sr, store.ErrStoriesUnsupported
-	}
-	if strings.TrimSpace(q.Q) == "" {
+		// A story's articles, newest first, through the story index
+		// (COALESCE(story_id, id), id); the other filters are checked on
+		// its rows.
+		story, err := stories.ParseID(q.Story)
+		if err != nil {
+			return sr, notAStory(q.Story)
+		}
+		if strings.TrimSpace(q.Q) != "" {
+			return sr, errStoryWithQ
+		}
+		sr.story = true
+		sr.conds = append(sr.conds, func(w *where) string { return "COALESCE(a.story_id, a.id) = " + w.arg(story) })
+	} else if strings.TrimSpace(q.Q) == "" {
 		if len(q.Sources) == 0 && len(q.Domains) == 0 && q.Language == "" {
 			return sr, ErrNoScope
 		}
@@ -146,8 +168,9 @@ func (s *Store) Articles(ctx context.Context, q model.ArticlesQuery) (model.Page
 	if offset >= int64(len(ids)) {
 		return page, nil
 	}
-	// Without keywords there is nothing to be relevant to: newest first.
-	if q.SortBy == model.SortPopularity || q.SortBy == model.SortRelevancy && sr.text != "" {
+	// Without keywords there is nothing to be relevant to, and a story's
+	// articles share their coverage: newest first.
+	if !sr.story && (q.SortBy == model.SortPopularity || q.SortBy == model.SortRelevancy && sr.text != "") {
 		if ids, err = s.rankMatches(ctx, sr, q.SortBy, ids); err != nil {
 			return page, fmt.Errorf("search articles: %w", err)
 		}
@@ -161,13 +184,19 @@ func (s *Store) Articles(ctx context.Context, q model.ArticlesQuery) (model.Page
 	return page, nil
 }
 
+// popularityKey is what sortBy=popularity ranks by: the popularity an
+// article was imported with, else its story's coverage (distinct
+// sources), both read from the row.
+const popularityKey = "COALESCE(a.popularity, a.story_size)"
+
 // rankMatches orders ids (a search's matches, newest first) for sortBy:
 // the rankWindow newest by relevancy (ts_rank_cd of q's own tsquery) or
-// popularity, ties newest first, then the rest newest first. The order is
-// cached until the next write, so paging through it ranks only once.
+// popularity (popularityKey), ties newest first, then the rest newest
+// first. The order is cached until the next write, so paging through it
+// ranks only once.
 func (s *Store) rankMatches(ctx context.Context, sr search, sortBy model.SortBy, ids []int64) ([]int64, error) {
 	window := ids[:min(int64(len(ids)), rankWindow)]
-	key := "a.popularity"
+	key := popularityKey
 	args := []any{window}
 	if sortBy == model.SortRelevancy {
 		key = "ts_rank_cd(" + relevanceWeights + ", a.tsv, $2::tsquery)"

@@ -125,9 +125,14 @@ func TestSearchRefusals(t *testing.T) {
 	if _, err := st.Articles(ctx, model.ArticlesQuery{Q: "-only"}); !errors.As(err, &verr) || verr.Param != "q" {
 		t.Errorf("exclusions only: %v", err)
 	}
-	if _, err := st.Articles(ctx, model.ArticlesQuery{Story: "abc"}); !errors.As(err, &verr) || verr.Param != "story" ||
-		!strings.Contains(verr.Message, "not supported") {
-		t.Errorf("story: %v", err)
+	for _, id := range []string{"not-a-story", "zzzzzzzzzzzzzzzzzzzz"} {
+		if _, err := st.Articles(ctx, model.ArticlesQuery{Story: id}); !errors.As(err, &verr) || verr.Param != "story" ||
+			!strings.Contains(verr.Message, "not a story id of this service") {
+			t.Errorf("story %s: %v", id, err)
+		}
+	}
+	if _, err := st.Articles(ctx, model.ArticlesQuery{Story: "abc", Q: "summit"}); !errors.As(err, &verr) || verr.Param != "q" {
+		t.Errorf("story with q: %v", err)
 	}
 	if _, err := st.Articles(ctx, model.ArticlesQuery{}); !errors.Is(err, ErrNoScope) {
 		t.Errorf("no q, no scope: %v", err)

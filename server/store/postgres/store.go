@@ -15,6 +15,7 @@ import (
 	"tidings/model"
 	"tidings/server/store"
 	"tidings/server/store/gencache"
+	"tidings/stories"
 )
 
 // Store is an open PostgreSQL catalogue. It is safe for concurrent use,
@@ -38,6 +39,12 @@ type Store struct {
 	pages   *gencache.Cache[[]model.Article]
 	srcs    *gencache.Cache[[]model.Source]
 	tsq     *gencache.Cache[string] // q and language -> tsquery text; never stale
+
+	// writeMu serialises this Store's writes of articles (stories.go):
+	// grouper is not safe for concurrent use, and a write's grouping must
+	// see the stories of every write before it.
+	writeMu sync.Mutex
+	grouper *stories.Grouper // nil until a write needs it
 }
 
 // Options configure Open.

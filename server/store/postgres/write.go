@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"io"
@@ -26,9 +27,11 @@ ON CONFLICT (id) DO UPDATE SET name = $2, description = $3, url = $4, category =
 	// articles (so filters need no join), whichever arrives first.
 	resolveArticlesSQL = `UPDATE articles SET category = $2, language = $3, country = $4
 WHERE source_id = $1 AND NOT (category = $2 AND language = $3 AND country = $4)`
-	deleteArticleSQL = `DELETE FROM articles WHERE url = $1`
+	// A replaced or deleted article's story loses a member (stories.go).
+	deleteArticleSQL = `DELETE FROM articles WHERE url = $1 RETURNING id, COALESCE(story_id, id)`
 	// An article takes its source's name when it has none, and its
-	// source's category, language and country.
+	// source's category, language and country. It is a story of its own
+	// until it is grouped (stories.go).
 	insertArticleSQL = `INSERT INTO articles(id, url, source_id, source_name, author, title, description,
 	url_to_image, published_at, content, popularity, rhost, category, language, country)
 SELECT $1, $2, $3, COALESCE(NULLIF($4::text, ''), s.name, ''), $5, $6, $7, $8, $9, $10, $11, $12,
@@ -81,8 +84,8 @@ func (s *Store) addBatch(ctx context.Context, sources []model.Source, recs []jso
 	}
 	var n int64
 	defer func() { s.wrote(n) }() // even a failed write may have raced a cached count
-	err = s.inTx(ctx, func(tx pgx.Tx) error {
-		if err := writeRows(ctx, tx, sources, recs); err != nil {
+	err = s.writeArticles(ctx, func(tx pgx.Tx, sw *storyWrite) error {
+		if err := writeRows(ctx, tx, sw, sources, recs); err != nil {
 			return err
 		}
 		n, err = bumpTx(ctx, tx)
@@ -95,7 +98,9 @@ func (s *Store) addBatch(ctx context.Context, sources []model.Source, recs []jso
 	return nil
 }
 
-func writeRows(ctx context.Context, tx pgx.Tx, sources []model.Source, recs []jsonl.Record) error {
+// writeRows upserts sources and replaces articles by URL, noting in sw
+// the rows it deleted and inserted.
+func writeRows(ctx context.Context, tx pgx.Tx, sw *storyWrite, sources []model.Source, recs []jsonl.Record) error {
 	b := &pgx.Batch{}
 	for _, src := range sources {
 		cat, lang, country := string(src.Category), string(src.Language), string(src.Country)
@@ -119,7 +124,11 @@ func writeRows(ctx context.Context, tx pgx.Tx, sources []model.Source, recs []js
 	}
 	var retry []int
 	for i := range recs {
-		if _, err := res.Exec(); err != nil {
+		var id, story int64
+		switch err := res.QueryRow().Scan(&id, &story); {
+		case err == nil:
+			sw.remove(id, story)
+		case !errors.Is(err, pgx.ErrNoRows):
 			res.Close()
 			return fmt.Errorf("replace article %s: %w", recs[i].URL, err)
 		}
@@ -130,6 +139,8 @@ func writeRows(ctx context.Context, tx pgx.Tx, sources []model.Source, recs []js
 		}
 		if tag.RowsAffected() == 0 {
 			retry = append(retry, i)
+		} else {
+			sw.insert(args[i][0].(int64), &recs[i].Article)
 		}
 	}
 	if err := res.Close(); err != nil {
@@ -139,12 +150,14 @@ func writeRows(ctx context.Context, tx pgx.Tx, sources []model.Source, recs []js
 		if err := insertNextID(ctx, tx, recs[i].URL, args[i]); err != nil {
 			return err
 		}
+		sw.insert(args[i][0].(int64), &recs[i].Article)
 	}
 	return nil
 }
 
 // insertNextID stores an article whose id is taken, trying the ids after
 // it: articles published in the same second differ in the low 16 bits.
+// args[0] is left the id it was stored under.
 func insertNextID(ctx context.Context, tx pgx.Tx, u string, args []any) error {
 	for tries := 0; tries < 1<<16; tries++ {
 		args[0] = args[0].(int64) + 1
@@ -184,9 +197,9 @@ func articleArgs(r *jsonl.Record) []any {
 		secs = clampSeconds(a.PublishedAt.Unix())
 		published = &secs
 	}
-	pop := r.Popularity
-	if !r.HasPopularity {
-		pop = derivedPopularity(a.URL)
+	var pop *float64 // NULL: none given, the story's size stands in
+	if r.HasPopularity {
+		pop = &r.Popularity
 	}
 	id := secs<<16 | int64(urlHash(a.URL)&0xffff)
 	return []any{id, a.URL, a.Source.ID, a.Source.Name, a.Author, a.Title, a.Description, a.URLToImage,
@@ -203,10 +216,6 @@ func urlHash(u string) uint32 {
 	h.Write([]byte(u))
 	return h.Sum32()
 }
-
-// derivedPopularity is the popularity of an article that came without
-// one, the same on every backend: FNV-1a of the URL modulo 10,000.
-func derivedPopularity(u string) float64 { return float64(urlHash(u) % 10000) }
 
 // reversedHost is the lower-cased host of raw with its labels reversed.
 func reversedHost(raw string) string {

@@ -1,0 +1,293 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"tidings/model"
+	"tidings/stories"
+)
+
+// Stories (migration 0003): every article row carries its story's id
+// (story_id: what stories.Grouper.Group returned when the row was
+// written, the id of the story's first article; NULL when that is the
+// row itself, so the story's id is COALESCE(story_id, id), which the
+// index articles_story is on) and its story's size (story_size: the
+// story's distinct sources), kept on every member so that a read takes
+// both from the row it reads anyway.
+//
+// Every write that adds or deletes articles does, in its transaction,
+// under the Store's writeMu and a transaction-level advisory lock
+// (writeLock) that serialises it with every other replica's and
+// process's writes: the rows it inserted are grouped by the Store's one
+// Grouper (which reads the stored stories it needs through storyLoader,
+// inside the same transaction), those that joined another story get its
+// id, and the sizes of every story the write touched (of inserted and
+// deleted rows, old and new) are recomputed. With the writes serialised,
+// each recount sees every committed member. Should the transaction fail,
+// the Grouper is dropped: its memory holds rows that do not exist, and
+// the next write builds a new one from what was committed.
+//
+// A Grouper reads a stretch of time from the database once, the first
+// time a write needs it, and from then on knows only its own Store's
+// writes: an article another process (an import while the poller runs,
+// say) wrote since into a stretch it holds is not among its candidates,
+// so a later article of the same event may start a story of its own
+// instead of joining that one. Sizes stay exact whatever the grouping:
+// each write recounts the stories it touched from the rows.
+
+// writeLock is the transaction-level advisory lock key every write of
+// articles takes (see above).
+const writeLock int64 = 0x7469_6469_6e67_0003 // "tiding" 3
+
+// storyDocCols are what grouping reads of a row, in scanMember's order.
+// Of the text only the first 2,000 characters: the Grouper reads only its
+// opening words, and holds a window of stored articles in memory.
+const storyDocCols = "a.id, a.source_id, a.language, a.published_at, a.title, a.description, left(a.content, 2000), COALESCE(a.story_id, a.id)"
+
+// storyLoader is a stories.Loader over the articles q sees.
+type storyLoader struct {
+	q querier
+	// skip are rows a write is grouping now: they are not grouped yet,
+	// and must not be offered to the Grouper as if they were.
+	skip []int64
+}
+
+// Grouped returns the dated articles published in [from, to) (no upper
+// bound when to is zero) with their stories, oldest first.
+func (l storyLoader) Grouped(ctx context.Context, from, to time.Time) ([]stories.Member, error) {
+	var w where
+	w.add("a.published_at IS NOT NULL")
+	w.add("a.id >= " + w.arg(clampSeconds(from.Unix())<<16))
+	if !to.IsZero() {
+		w.add("a.id < " + w.arg(clampSeconds(to.Unix())<<16))
+	}
+	if len(l.skip) > 0 {
+		w.add("NOT (a.id = ANY(" + w.arg(l.skip) + "::bigint[]))")
+	}
+	rows, err := l.q.Query(ctx, "SELECT "+storyDocCols+" FROM articles a"+w.sql()+" ORDER BY a.id", w.args...)
+	if err != nil {
+		return nil, fmt.Errorf("read stored stories: %w", classify(err))
+	}
+	defer rows.Close()
+	var out []stories.Member
+	for rows.Next() {
+		m, err := scanMember(rows)
+		if err != nil {
+			return nil, fmt.Errorf("read stored stories: %w", classify(err))
+		}
+		out = append(out, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read stored stories: %w", classify(err))
+	}
+	return out, nil
+}
+
+// Grouped implements stories.Loader over the committed catalogue.
+func (s *Store) Grouped(ctx context.Context, from, to time.Time) ([]stories.Member, error) {
+	return storyLoader{q: s.pool}.Grouped(ctx, from, to)
+}
+
+var _ stories.Loader = (*Store)(nil)
+
+// scanMember reads a row of storyDocCols.
+func scanMember(rows pgx.Rows) (stories.Member, error) {
+	var m stories.Member
+	var lang string
+	var published *int64
+	if err := rows.Scan(&m.ID, &m.Source, &lang, &published, &m.Title, &m.Description, &m.Content, &m.Story); err != nil {
+		return m, err
+	}
+	m.Language = model.Language(lang)
+	if published != nil {
+		m.Published = time.Unix(*published, 0).UTC()
+	}
+	return m, nil
+}
+
+// storyWrite is what one write transaction did to stories: the rows it
+// inserted (to group) and deleted (to forget), and the stories whose
+// sizes it changed.
+type storyWrite struct {
+	added   []stories.Doc // Language is filled in by groupAdded
+	at      map[int64]int // index in added of each live inserted row
+	removed []int64
+	touched map[int64]bool
+}
+
+// insert notes the row id written for a; a's publication time is the
+// row's.
+func (w *storyWrite) insert(id int64, a *model.Article) {
+	d := stories.Doc{ID: id, Source: a.Source.ID, Title: a.Title, Description: a.Description, Content: a.Content}
+	if !a.PublishedAt.IsZero() {
+		d.Published = time.Unix(clampSeconds(a.PublishedAt.Unix()), 0).UTC()
+	}
+	if w.at == nil {
+		w.at = map[int64]int{}
+	}
+	w.at[id] = len(w.added)
+	w.added = append(w.added, d)
+}
+
+// remove notes a deleted row and its story. A row this write inserted
+// and deleted again (a URL twice in one batch) is not grouped.
+func (w *storyWrite) remove(id, story int64) {
+	delete(w.at, id)
+	w.removed = append(w.removed, id)
+	w.touch(story)
+}
+
+// live are the inserted rows still there at the end of the write.
+func (w *storyWrite) live() []stories.Doc {
+	out := make([]stories.Doc, 0, len(w.at))
+	for i := range w.added {
+		if j, ok := w.at[w.added[i].ID]; ok && j == i {
+			out = append(out, w.added[i])
+		}
+	}
+	return out
+}
+
+func (w *storyWrite) touch(story int64) {
+	if w.touched == nil {
+		w.touched = map[int64]bool{}
+	}
+	w.touched[story] = true
+}
+
+// writeArticles runs fn in a write transaction that may add or delete
+// articles, then groups what fn noted in its storyWrite and recomputes
+// the sizes of the stories it touched, in the same transaction (see the
+// top of this file).
+func (s *Store) writeArticles(ctx context.Context, fn func(tx pgx.Tx, sw *storyWrite) error) error {
+	s.writeMu.Lock()
+	defer s.writeMu.Unlock()
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, writeLock); err != nil {
+			return fmt.Errorf("wait for other writers: %w", err)
+		}
+		var sw storyWrite
+		if err := fn(tx, &sw); err != nil {
+			return err
+		}
+		return s.groupWrite(ctx, tx, &sw)
+	})
+	if err != nil {
+		s.grouper = nil // it may hold rows the rollback took back
+	}
+	return err
+}
+
+// groupWrite groups the rows sw inserted (stories of their own until
+// now), writes the story of those that joined another, and recomputes
+// the sizes of the stories sw touched, in tx. The caller holds writeMu.
+func (s *Store) groupWrite(ctx context.Context, tx pgx.Tx, sw *storyWrite) error {
+	added := sw.live()
+	if len(added) == 0 && len(sw.removed) == 0 {
+		return nil
+	}
+	if s.grouper == nil {
+		s.grouper = stories.New(0)
+	}
+	s.grouper.Remove(sw.removed)
+	if len(added) > 0 {
+		if err := s.groupAdded(ctx, tx, sw, added); err != nil {
+			return err
+		}
+	}
+	return recomputeSizes(ctx, tx, sw.touched)
+}
+
+// groupAdded groups the rows sw inserted and moves those that joined
+// another story. A row that starts its own story is left as written (its
+// story_id NULL, its size 1) and touches no story: no other row can be
+// in a story named after an id nobody had (a replaced row's id is among
+// the removed rows', whose stories are touched).
+func (s *Store) groupAdded(ctx context.Context, tx pgx.Tx, sw *storyWrite, added []stories.Doc) error {
+	if err := fillLanguages(ctx, tx, added); err != nil {
+		return err
+	}
+	skip := make([]int64, len(added))
+	for i := range added {
+		skip[i] = added[i].ID
+	}
+	ids, err := s.grouper.Group(ctx, storyLoader{q: tx, skip: skip}, added)
+	if err != nil {
+		return fmt.Errorf("group articles: %w", err)
+	}
+	var moved, to []int64
+	for i := range added {
+		if ids[i] != added[i].ID {
+			moved, to = append(moved, added[i].ID), append(to, ids[i])
+			sw.touch(ids[i])
+		}
+	}
+	if len(moved) == 0 {
+		return nil
+	}
+	if _, err := tx.Exec(ctx, `UPDATE articles a SET story_id = m.story
+FROM unnest($1::bigint[], $2::bigint[]) AS m(id, story) WHERE a.id = m.id`, moved, to); err != nil {
+		return fmt.Errorf("write story ids: %w", err)
+	}
+	return nil
+}
+
+// fillLanguages sets each doc's language to its source's, as the insert
+// copied it onto the row.
+func fillLanguages(ctx context.Context, tx pgx.Tx, docs []stories.Doc) error {
+	seen := map[string]bool{}
+	var ids []string
+	for i := range docs {
+		if !seen[docs[i].Source] {
+			seen[docs[i].Source] = true
+			ids = append(ids, docs[i].Source)
+		}
+	}
+	rows, err := tx.Query(ctx, `SELECT id, language FROM sources WHERE id = ANY($1::text[])`, ids)
+	if err != nil {
+		return fmt.Errorf("read the new articles' languages: %w", err)
+	}
+	langs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) ([2]string, error) {
+		var p [2]string
+		return p, r.Scan(&p[0], &p[1])
+	})
+	if err != nil {
+		return fmt.Errorf("read the new articles' languages: %w", err)
+	}
+	byID := make(map[string]model.Language, len(langs))
+	for _, p := range langs {
+		byID[p[0]] = model.Language(p[1])
+	}
+	for i := range docs {
+		docs[i].Language = byID[docs[i].Source]
+	}
+	return nil
+}
+
+// storySizesSQL recomputes the sizes of the stories listed, through the
+// story index, writing only the rows whose size changed.
+const storySizesSQL = `UPDATE articles a SET story_size = c.n
+FROM (SELECT t.story, count(DISTINCT m.source_id)::int AS n
+	FROM unnest($1::bigint[]) AS t(story)
+	JOIN articles m ON COALESCE(m.story_id, m.id) = t.story GROUP BY t.story) AS c
+WHERE COALESCE(a.story_id, a.id) = c.story AND a.story_size <> c.n`
+
+// recomputeSizes sets every member of the stories listed to the story's
+// count of distinct sources.
+func recomputeSizes(ctx context.Context, tx pgx.Tx, touched map[int64]bool) error {
+	if len(touched) == 0 {
+		return nil
+	}
+	ids := make([]int64, 0, len(touched))
+	for id := range touched {
+		ids = append(ids, id)
+	}
+	if _, err := tx.Exec(ctx, storySizesSQL, ids); err != nil {
+		return fmt.Errorf("recompute story sizes: %w", err)
+	}
+	return nil
+}
