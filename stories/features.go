@@ -1,0 +1,391 @@
+package stories
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+
+	"tidings/model"
+)
+
+// feature is one normalised word of an article and how much it says
+// about the article: words of the title weigh most, then the
+// description's, then the text's.
+type feature struct {
+	h uint64  // hash of the normalised word
+	w float32 // field weight
+}
+
+// How an article is read.
+const (
+	// Field weights; a word found in several fields keeps the largest.
+	titleWeight       = 1.0
+	descriptionWeight = 0.8
+	contentWeight     = 0.8
+	// contentWords is how much of the text is read: its opening, which
+	// on most services repeats the description and then tells the
+	// event's particulars (who, where, how many).
+	contentWords = 60
+	// maxWords bounds the words read of one article (and so its memory
+	// and its cost to compare); the title's and description's come
+	// first.
+	maxWords = 128
+	// stemRunes is where a word is cut: "floods", "flooded" and "flood"
+	// read alike, and so do "élection" and "élections".
+	stemRunes = 6
+)
+
+// profile is what grouping compares of an article.
+type profile struct {
+	feats []feature // sorted by hash, each once
+	// frames are the article's words in their contexts (see rawFrame),
+	// sorted by key, then filler.
+	frames []rawFrame
+	// titleFigures and figures are the numbers the title and the whole
+	// article give ("2.6%", "4,870"), sorted, each once.
+	titleFigures, figures []uint64
+}
+
+// rawFrame is a word in its context: the two words before it (or the
+// two after it) and the word itself, the filler. Two reports whose
+// sentences share a frame but fill it differently ("floods hit Halden"
+// and "floods hit Eastport", "cost of 6 years" and "cost of 5 years")
+// tell of different events, however alike the rest of their words: that
+// is how one template of news (a storm, a rate decision, a transfer)
+// covering several events is told apart from one event told several
+// ways. The Grouper keeps frames in a smaller form (frame).
+type rawFrame struct {
+	key    uint64    // the context: two words and which side they are on
+	ctx    [2]uint64 // the context's words
+	filler uint64    // the word between
+	// particular says the filler names something: a figure, or a word
+	// capitalised inside a sentence in a language that capitalises only
+	// names, or (in a headline) opening it. Only particulars that differ
+	// surely tell events apart: two wordings of one event differ in
+	// their other words all the time.
+	particular bool
+	// named says a word of the context is a particular: the frame is
+	// then the wording around a name, which reports of one event vary.
+	named bool
+	title bool // the frame is in the headline
+}
+
+// profileOf reads d.
+func profileOf(d *Doc) profile {
+	tok := tokenizer{lang: d.Language, casedNames: capitalisesNames(d.Language)}
+	tok.inTitle = true
+	tok.add(d.Title, titleWeight, 0)
+	tok.inTitle = false
+	titleFigures := sortedSet(slices.Clone(tok.figures))
+	tok.add(d.Description, descriptionWeight, 0)
+	tok.add(contentText(d.Content), contentWeight, contentWords)
+
+	fs := tok.out
+	slices.SortFunc(fs, func(a, b feature) int {
+		if a.h != b.h {
+			return cmpU64(a.h, b.h)
+		}
+		if a.w != b.w { // the heavier first, so dedup keeps it
+			if a.w > b.w {
+				return -1
+			}
+			return 1
+		}
+		return 0
+	})
+	fs = slices.CompactFunc(fs, func(a, b feature) bool { return a.h == b.h })
+	fr := tok.frames
+	slices.SortFunc(fr, func(a, b rawFrame) int {
+		if a.key != b.key {
+			return cmpU64(a.key, b.key)
+		}
+		return cmpU64(a.filler, b.filler)
+	})
+	return profile{feats: fs, frames: fr, titleFigures: titleFigures, figures: sortedSet(tok.figures)}
+}
+
+// contentText strips what services wrap text in: a few HTML tags and
+// NewsAPI's "… [+1234 chars]" marker.
+func contentText(s string) string {
+	if i := strings.LastIndex(s, "[+"); i >= 0 && strings.HasSuffix(s, "chars]") {
+		s = s[:i]
+	}
+	if strings.IndexByte(s, '<') < 0 {
+		return s
+	}
+	var b strings.Builder
+	in := false
+	for _, r := range s {
+		switch {
+		case r == '<':
+			in = true
+		case r == '>' && in:
+			in = false
+			b.WriteByte(' ')
+		case !in:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// tokenizer splits text into normalised words, clause by clause.
+type tokenizer struct {
+	lang    model.Language
+	out     []feature
+	frames  []rawFrame
+	figures []uint64
+	read    int      // words read of the article
+	seq     []uint64 // the current clause's words, in order
+	names   []bool   // whether each word of seq is a particular
+	word    []rune   // the word being read
+	// capital says the word being read started with a capital letter;
+	// casedNames that the language capitalises names only (not, as
+	// German does, every noun); titleCase that this field capitalises
+	// most words (as English headlines often do), so capitals say
+	// nothing of names in it.
+	capital, casedNames, titleCase bool
+	inTitle                        bool
+}
+
+// add reads text at weight w, at most limit words of it (0: all).
+func (t *tokenizer) add(text string, w float32, limit int) {
+	n := 0
+	t.word = t.word[:0]
+	t.titleCase = t.casedNames && mostlyCapitalised(text)
+	defer t.endClause()
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		i += size
+		if isWordRune(r) {
+			if len(t.word) == 0 {
+				t.capital = unicode.IsUpper(r)
+			}
+			t.word = appendFolded(t.word, r)
+			continue
+		}
+		if isSeparatorInNumber(r) && len(t.word) > 0 && isDigit(t.word[len(t.word)-1]) && i < len(text) && isDigitByte(text[i]) {
+			continue // 12,000 and 4.25 are one figure each
+		}
+		if len(t.word) > 0 {
+			if t.emit(w) {
+				n++
+			}
+			t.word = t.word[:0]
+			if limit > 0 && n >= limit || t.read >= maxWords {
+				return
+			}
+		}
+		if endsClause(r) {
+			t.endClause() // a frame never spans two clauses
+		}
+	}
+	if len(t.word) > 0 {
+		t.emit(w)
+		t.word = t.word[:0]
+	}
+}
+
+// emit takes the word read, reporting whether it was kept.
+func (t *tokenizer) emit(w float32) bool {
+	if len(t.word) == 0 || t.read >= maxWords {
+		return false
+	}
+	word := stem(t.lang, t.word)
+	if len(word) < 2 && !isDigit(word[0]) {
+		return false
+	}
+	t.read++
+	h := hashRunes(word)
+	t.out = append(t.out, feature{h: h, w: w})
+	figure := isDigit(word[0])
+	if figure {
+		t.figures = append(t.figures, h)
+	}
+	cased := t.casedNames && !t.titleCase && t.capital
+	// Inside a clause a capital is a name's. Opening a clause it may be
+	// or not; in a headline, two different ones in one frame are two
+	// subjects ("Chile pledges …", "Canada pledges …").
+	name := figure || (cased && (len(t.seq) > 0 || t.inTitle))
+	t.seq = append(t.seq, h)
+	t.names = append(t.names, name)
+	return true
+}
+
+// endClause adds the frames of the clause just read, each word with the
+// two before it and with the two after it, and starts the next clause.
+func (t *tokenizer) endClause() {
+	for i, h := range t.seq {
+		if i >= 2 {
+			t.frames = append(t.frames, rawFrame{key: mixKey(1, t.seq[i-2], t.seq[i-1]), ctx: [2]uint64{t.seq[i-2], t.seq[i-1]},
+				filler: h, particular: t.names[i], named: t.names[i-2] || t.names[i-1], title: t.inTitle})
+		}
+		if i+2 < len(t.seq) {
+			t.frames = append(t.frames, rawFrame{key: mixKey(2, t.seq[i+1], t.seq[i+2]), ctx: [2]uint64{t.seq[i+1], t.seq[i+2]},
+				filler: h, particular: t.names[i], named: t.names[i+1] || t.names[i+2], title: t.inTitle})
+		}
+	}
+	t.seq, t.names = t.seq[:0], t.names[:0]
+}
+
+// capitalisesNames says lang's capitals inside a sentence mark names
+// (particulars). Arabic, Hebrew and Urdu have no capitals. German
+// capitalises every noun, so there a different noun in a shared frame
+// ("beschließt Heizungsgesetz", "beschließt Rentengesetz") parts two
+// reports too: stricter, at some cost in recall, which the evaluation
+// measured as the better trade (docs/stories.md).
+func capitalisesNames(lang model.Language) bool {
+	switch lang {
+	case "ar", "he", "ud", "":
+		return false
+	}
+	return true
+}
+
+// mostlyCapitalised says nearly all of text's longer words start with a
+// capital, as in a Title Case Headline.
+func mostlyCapitalised(text string) bool {
+	words, caps := 0, 0
+	for _, w := range strings.Fields(text) {
+		r, _ := utf8.DecodeRuneInString(w)
+		if utf8.RuneCountInString(w) < 4 || !unicode.IsLetter(r) {
+			continue
+		}
+		words++
+		if unicode.IsUpper(r) {
+			caps++
+		}
+	}
+	return words >= 3 && caps*10 >= words*8
+}
+
+// endsClause says r ends a sentence or a clause.
+func endsClause(r rune) bool {
+	switch r {
+	case '.', '!', '?', ';', ':', '…', '—', '–', '|', '"', '“', '”', '«', '»', '(', ')', '۔', '؟', '،', '。':
+		return true
+	}
+	return false
+}
+
+// mixKey hashes a frame's side and context words into one key.
+func mixKey(side, a, b uint64) uint64 {
+	x := a*0x9e3779b97f4a7c15 ^ (b+side)*0xbf58476d1ce4e5b9
+	x ^= x >> 31
+	return x * 0x94d049bb133111eb
+}
+
+func isWordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)
+}
+
+func isSeparatorInNumber(r rune) bool { return r == '.' || r == ',' || r == '\u00a0' || r == '\u202f' }
+func isDigit(r rune) bool             { return r >= '0' && r <= '9' }
+func isDigitByte(b byte) bool         { return b >= '0' && b <= '9' }
+
+// appendFolded appends r lower-cased with its accents and other combining
+// marks (Arabic and Hebrew vowel points among them) taken off.
+func appendFolded(dst []rune, r rune) []rune {
+	if r < utf8.RuneSelf {
+		if r >= 'A' && r <= 'Z' {
+			r += 'a' - 'A'
+		}
+		return append(dst, r)
+	}
+	if unicode.Is(unicode.Mn, r) || r == 'ـ' { // marks, Arabic tatweel
+		return dst
+	}
+	r = unicode.ToLower(r)
+	if f, ok := folded[r]; ok {
+		return append(dst, f...)
+	}
+	return append(dst, r)
+}
+
+// folded maps the precomposed Latin letters to their letters without
+// marks (é → e; ß stays ß), built once from Unicode's decompositions.
+var folded = func() map[rune][]rune {
+	m := map[rune][]rune{}
+	for r := rune(0xC0); r <= 0x24F; r++ {
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		var base []rune
+		for _, d := range norm.NFD.String(string(r)) {
+			if !unicode.Is(unicode.Mn, d) {
+				base = append(base, unicode.ToLower(d))
+			}
+		}
+		if len(base) > 0 && string(base) != string(unicode.ToLower(r)) {
+			m[r] = base
+		}
+	}
+	m['ё'] = []rune{'е'}
+	return m
+}()
+
+// stem cuts word to its stem: a few prefixes of the Semitic languages
+// (the article, "and", "to" and the like, written joined to the word) come
+// off, and every word is cut to stemRunes runes. Figures are kept whole.
+func stem(lang model.Language, word []rune) []rune {
+	if isDigit(word[0]) {
+		return word
+	}
+	switch lang {
+	case "ar", "ud":
+		word = trimPrefixes(word, arabicPrefixes)
+	case "he":
+		word = trimPrefixes(word, hebrewPrefixes)
+	}
+	if len(word) > stemRunes {
+		word = word[:stemRunes]
+	}
+	return word
+}
+
+var (
+	arabicPrefixes = [][]rune{[]rune("وال"), []rune("بال"), []rune("كال"), []rune("فال"), []rune("لل"), []rune("ال")}
+	hebrewPrefixes = [][]rune{[]rune("וה"), []rune("שה"), []rune("ב"), []rune("ה"), []rune("ו"), []rune("ל"), []rune("מ"), []rune("ש")}
+)
+
+// trimPrefixes takes off the first of prefixes word starts with, when at
+// least three letters remain.
+func trimPrefixes(word []rune, prefixes [][]rune) []rune {
+	for _, p := range prefixes {
+		if len(word)-len(p) >= 3 && slices.Equal(word[:len(p)], p) {
+			return word[len(p):]
+		}
+	}
+	return word
+}
+
+// hashRunes is 64-bit FNV-1a over the runes.
+func hashRunes(word []rune) uint64 {
+	h := uint64(14695981039346656037)
+	for _, r := range word {
+		for r != 0 {
+			h ^= uint64(r & 0xFF)
+			h *= 1099511628211
+			r >>= 8
+		}
+	}
+	return h
+}
+
+func sortedSet(x []uint64) []uint64 {
+	slices.Sort(x)
+	return slices.Compact(x)
+}
+
+func cmpU64(a, b uint64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}

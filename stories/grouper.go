@@ -1,0 +1,381 @@
+package stories
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"tidings/model"
+)
+
+// DefaultMaxDocs bounds the articles a Grouper indexes (about 2 KiB
+// each): past it the oldest are dropped, and read back from the store if
+// a later write needs their stretch of time again.
+const DefaultMaxDocs = 100_000
+
+// bucketSpan is the stretch of time one posting list covers, in seconds:
+// a match is looked for in the buckets within Window of an article,
+// never further.
+const bucketSpan = int64(12 * 60 * 60)
+
+// Grouper assigns articles to stories. Make one with New; it is not safe
+// for concurrent use.
+type Grouper struct {
+	window  int64 // seconds
+	maxDocs int
+	docs    map[int64]*entry
+	post    map[postKey]*postings
+	df      map[uint64]int32 // articles per language-salted word
+	perLang map[model.Language]int
+	members map[int64][]*entry  // indexed articles by story
+	slots   map[uint64]slotSeen // fillers seen per language-salted frame key
+	loaded  bool
+	lo      int64 // every stored article published at or after lo is indexed
+
+	acc  map[*entry]float32 // scratch of match
+	cand []scored
+}
+
+// entry is an indexed article.
+type entry struct {
+	id, story int64
+	t         int64 // unix seconds
+	source    string
+	lang      model.Language
+	salt      uint64
+	feats     []feature
+	frames    []frame
+	// titleFigures and figures: see profile.
+	titleFigures, figures []uint64
+	dead                  bool
+}
+
+// frame is a rawFrame as the index keeps it: the filler's hash cut to
+// 32 bits and what grouping asks of it as bits.
+type frame struct {
+	key    uint64
+	filler uint32
+	flags  uint8
+}
+
+const (
+	frameParticular = 1 << iota // the filler is a particular
+	frameNamed                  // the context holds a particular
+	// frameGeneric: the context is common words ("of the", "said
+	// that") that anything can follow, so a different filler there says
+	// nothing; a headline's frames are never generic.
+	frameGeneric
+	frameCommonFiller // the filler is a common word
+)
+
+func (f frame) is(flag uint8) bool { return f.flags&flag != 0 }
+
+type postKey struct {
+	h      uint64 // language-salted word
+	bucket int64
+}
+
+type posting struct {
+	e *entry
+	w float32
+}
+
+type postings struct {
+	list []posting
+	dead int
+}
+
+type scored struct {
+	e     *entry
+	score float32
+}
+
+// New returns an empty Grouper that indexes at most maxDocs articles
+// (DefaultMaxDocs when maxDocs <= 0).
+func New(maxDocs int) *Grouper {
+	if maxDocs <= 0 {
+		maxDocs = DefaultMaxDocs
+	}
+	return &Grouper{
+		window:  int64(Window / time.Second),
+		maxDocs: maxDocs,
+		docs:    map[int64]*entry{},
+		post:    map[postKey]*postings{},
+		df:      map[uint64]int32{},
+		perLang: map[model.Language]int{},
+		members: map[int64][]*entry{},
+		slots:   map[uint64]slotSeen{},
+		acc:     map[*entry]float32{},
+	}
+}
+
+// Len is how many articles are indexed.
+func (g *Grouper) Len() int { return len(g.docs) }
+
+// Group assigns each of docs to a story and returns the story ids in the
+// order of docs. An article joins the story of the most similar indexed
+// article of its language within Window of it, or starts its own story
+// (its own id). Articles are taken oldest first, so within one call a
+// story's id is that of its oldest article; an article already indexed
+// (the same ID) is grouped again. What the call needs of the stored
+// catalogue is first read through loader (nil: nothing is stored but
+// what this Grouper was given).
+func (g *Grouper) Group(ctx context.Context, loader Loader, docs []Doc) ([]int64, error) {
+	if err := g.ensure(ctx, loader, docs); err != nil {
+		return nil, err
+	}
+	order := make([]int, len(docs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		if c := docs[a].Published.Compare(docs[b].Published); c != 0 {
+			return c
+		}
+		return compareInt64(docs[a].ID, docs[b].ID)
+	})
+	out := make([]int64, len(docs))
+	for _, i := range order {
+		out[i] = g.groupOne(&docs[i])
+	}
+	g.evict()
+	return out, nil
+}
+
+// Remove forgets articles the store deleted (pruned, or replaced by a
+// later version of the same URL).
+func (g *Grouper) Remove(ids []int64) {
+	for _, id := range ids {
+		if e, ok := g.docs[id]; ok {
+			g.drop(e)
+		}
+	}
+}
+
+// groupOne finds d's story and indexes d.
+func (g *Grouper) groupOne(d *Doc) int64 {
+	if old, ok := g.docs[d.ID]; ok {
+		g.drop(old)
+	}
+	if d.Published.IsZero() {
+		return d.ID
+	}
+	e := g.newEntry(d, d.ID)
+	if best := g.match(e); best != nil {
+		e.story = best.story
+	}
+	g.insert(e)
+	return e.story
+}
+
+// newEntry reads d into an entry of story, not yet indexed.
+func (g *Grouper) newEntry(d *Doc, story int64) *entry {
+	p := profileOf(d)
+	e := &entry{id: d.ID, story: story, t: d.Published.Unix(), source: d.Source, lang: d.Language,
+		salt: langSalt(d.Language), feats: p.feats, titleFigures: p.titleFigures, figures: p.figures}
+	e.frames = g.frames(e, p.frames)
+	return e
+}
+
+// frames turns raw frames into the index's, judging which words are
+// common by the language's articles indexed so far.
+func (g *Grouper) frames(e *entry, raw []rawFrame) []frame {
+	out := make([]frame, len(raw))
+	for i, r := range raw {
+		f := frame{key: r.key, filler: uint32(r.filler)}
+		if r.particular {
+			f.flags |= frameParticular
+		}
+		if r.named {
+			f.flags |= frameNamed
+		}
+		if !r.title && g.common(r.ctx[0], e) && g.common(r.ctx[1], e) {
+			f.flags |= frameGeneric
+		}
+		if g.common(r.filler, e) {
+			f.flags |= frameCommonFiller
+		}
+		out[i] = f
+	}
+	return out
+}
+
+// commonShare: a word in more than 1/commonShare of a language's indexed
+// articles (once it has minCommon) names nothing in particular.
+const (
+	commonShare = 10
+	minCommon   = 50
+)
+
+// common says word h is one of e's language's common words.
+func (g *Grouper) common(h uint64, e *entry) bool {
+	n := g.perLang[e.lang]
+	return n >= minCommon && int(g.df[h^e.salt])*commonShare > n
+}
+
+// insert indexes e.
+func (g *Grouper) insert(e *entry) {
+	g.docs[e.id] = e
+	g.members[e.story] = append(g.members[e.story], e)
+	g.perLang[e.lang]++
+	g.see(e)
+	b := bucketOf(e.t)
+	for _, f := range e.feats {
+		h := f.h ^ e.salt
+		g.df[h]++
+		k := postKey{h, b}
+		ps := g.post[k]
+		if ps == nil {
+			ps = &postings{}
+			g.post[k] = ps
+		}
+		ps.list = append(ps.list, posting{e, f.w})
+	}
+}
+
+// drop forgets e; its postings go when their list is next compacted.
+func (g *Grouper) drop(e *entry) {
+	e.dead = true
+	delete(g.docs, e.id)
+	if ms := slices.DeleteFunc(g.members[e.story], func(m *entry) bool { return m == e }); len(ms) > 0 {
+		g.members[e.story] = ms
+	} else {
+		delete(g.members, e.story)
+	}
+	if g.perLang[e.lang]--; g.perLang[e.lang] == 0 {
+		delete(g.perLang, e.lang)
+	}
+	b := bucketOf(e.t)
+	for _, f := range e.feats {
+		h := f.h ^ e.salt
+		if g.df[h]--; g.df[h] <= 0 {
+			delete(g.df, h)
+		}
+		k := postKey{h, b}
+		if ps := g.post[k]; ps != nil {
+			if ps.dead++; ps.dead == len(ps.list) {
+				delete(g.post, k)
+			}
+		}
+	}
+}
+
+// compact takes the dead postings out of ps once they are half of it.
+func compact(ps *postings) {
+	if ps.dead == 0 || ps.dead*2 < len(ps.list) {
+		return
+	}
+	live := ps.list[:0]
+	for _, p := range ps.list {
+		if !p.e.dead {
+			live = append(live, p)
+		}
+	}
+	clear(ps.list[len(live):])
+	ps.list, ps.dead = live, 0
+}
+
+// ensure reads from the store what grouping docs needs: every article
+// within Window of them that is not indexed yet.
+func (g *Grouper) ensure(ctx context.Context, loader Loader, docs []Doc) error {
+	lo := int64(math.MaxInt64)
+	for i := range docs {
+		if !docs[i].Published.IsZero() {
+			lo = min(lo, docs[i].Published.Unix()-g.window)
+		}
+	}
+	if lo == math.MaxInt64 || (g.loaded && lo >= g.lo) {
+		return nil
+	}
+	if loader == nil {
+		g.loaded, g.lo = true, lo
+		return nil
+	}
+	var to time.Time // no upper bound on the first load
+	if g.loaded {
+		to = time.Unix(g.lo, 0)
+	}
+	members, err := loader.Grouped(ctx, time.Unix(lo, 0), to)
+	if err != nil {
+		return fmt.Errorf("read the stories around the new articles: %w", err)
+	}
+	slices.SortFunc(members, func(a, b Member) int { return a.Published.Compare(b.Published) })
+	for i := range members {
+		m := &members[i]
+		if _, ok := g.docs[m.ID]; ok || m.Published.IsZero() {
+			continue
+		}
+		g.insert(g.newEntry(&m.Doc, m.Story))
+	}
+	g.loaded, g.lo = true, lo
+	return nil
+}
+
+// evict drops the oldest fifth of the index when it holds more than
+// maxDocs articles; the stretch of time they covered is read back from
+// the store when a later write needs it. The frame statistics are
+// rebuilt from what remains, so they stay bounded too.
+func (g *Grouper) evict() {
+	if len(g.docs) <= g.maxDocs {
+		return
+	}
+	times := make([]int64, 0, len(g.docs))
+	for _, e := range g.docs {
+		times = append(times, e.t)
+	}
+	slices.Sort(times)
+	cut := times[len(times)-g.maxDocs*4/5]
+	for _, e := range g.docs {
+		if e.t < cut {
+			g.drop(e)
+		}
+	}
+	for k, ps := range g.post {
+		compact(ps)
+		if len(ps.list) == 0 {
+			delete(g.post, k)
+		}
+	}
+	g.slots = map[uint64]slotSeen{}
+	for _, e := range g.docs {
+		g.see(e)
+	}
+	g.lo = max(g.lo, cut)
+}
+
+// bucketOf is the time bucket of unix time t (floored, before 1970 too).
+func bucketOf(t int64) int64 {
+	if t < 0 {
+		return (t - bucketSpan + 1) / bucketSpan
+	}
+	return t / bucketSpan
+}
+
+// langSalt keeps the languages' words apart: the same spelling in two
+// languages is two words.
+func langSalt(l model.Language) uint64 {
+	h := uint64(0x9e3779b97f4a7c15)
+	for i := 0; i < len(l); i++ {
+		h = (h ^ uint64(l[i])) * 0xbf58476d1ce4e5b9
+	}
+	return h
+}
+
+func abs64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func compareInt64(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}

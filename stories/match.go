@@ -1,0 +1,283 @@
+package stories
+
+import (
+	"math"
+	"slices"
+)
+
+// When an article joins a story. Measured on the demo catalogue's
+// labelled events (eval_test.go, docs/stories.md).
+const (
+	// minScore is the least cosine between a new article and one of a
+	// story's articles for it to join the story…
+	minScore = 0.25
+	// …plus lateScore times the fraction of Window between their
+	// publication times: coverage of one event bunches within hours, and
+	// the further apart two reports are, the more alike they must be
+	// (at a third of Window only near-copies still join).
+	lateScore = 3.0
+	// minStoryScore is the least mean cosine with all of the story's
+	// articles: a story grows by what is like all of it, not by a chain
+	// of neighbours each like the last.
+	minStoryScore = 0.3
+	// topCandidates is how many of the best partial scores are scored in
+	// full.
+	topCandidates = 50
+	// slotFillers is how many different words must have filled a frame
+	// for it to count as a template's slot (see conflict).
+	slotFillers = 4
+)
+
+// match returns the indexed article whose story e should join, or nil.
+func (g *Grouper) match(e *entry) *entry {
+	cands := g.candidates(e)
+	if len(cands) == 0 {
+		return nil
+	}
+	normE := g.norm(e, 1)
+	for i := range cands {
+		cands[i].score = g.cosine(e, cands[i].e, normE)
+	}
+	sortScored(cands)
+	for _, c := range cands {
+		need := minScore + lateScore*float32(abs64(c.e.t-e.t))/float32(g.window)
+		if c.score >= need && g.storySim(e, c.e.story, normE) >= minStoryScore && !g.conflictsWithStory(e, c.e.story) {
+			return c.e
+		}
+	}
+	return nil
+}
+
+// candidates returns the indexed articles of e's language within Window
+// of it that share its rarer words, the topCandidates best by the part
+// of the score those words give.
+func (g *Grouper) candidates(e *entry) []scored {
+	n := g.perLang[e.lang] + 1
+	clear(g.acc)
+	from, to := bucketOf(e.t-g.window), bucketOf(e.t+g.window)
+	for _, f := range e.feats {
+		h := f.h ^ e.salt
+		df := int(g.df[h])
+		if skipPostings(df, n) {
+			continue
+		}
+		x := idf(df+1, n)
+		for b := from; b <= to; b++ {
+			ps := g.post[postKey{h, b}]
+			if ps == nil {
+				continue
+			}
+			compact(ps)
+			for _, p := range ps.list {
+				if !p.e.dead && abs64(p.e.t-e.t) <= g.window {
+					g.acc[p.e] += f.w * p.w * x * x
+				}
+			}
+		}
+	}
+	g.cand = g.cand[:0]
+	for c, s := range g.acc {
+		g.cand = append(g.cand, scored{c, s})
+	}
+	sortScored(g.cand)
+	return g.cand[:min(len(g.cand), topCandidates)]
+}
+
+// sortScored orders by score, best first, then by id.
+func sortScored(s []scored) {
+	slices.SortFunc(s, func(a, b scored) int {
+		if a.score != b.score {
+			if a.score > b.score {
+				return -1
+			}
+			return 1
+		}
+		return compareInt64(a.e.id, b.e.id)
+	})
+}
+
+// skipPostings says a word is too common to look up matches by: a word
+// in a tenth of the window's articles finds nothing the rarer words
+// would not, at the cost of reading its whole list. It still counts in
+// the full score.
+func skipPostings(df, n int) bool { return df > 200 && df*10 > n }
+
+// idf is the inverse document frequency of a word in df of n articles.
+func idf(df, n int) float32 { return float32(math.Log(1 + float64(n)/float64(df))) }
+
+// norm is the length of e's weighted word vector; extra is added to
+// every word's document count (1 for an article not indexed yet).
+func (g *Grouper) norm(e *entry, extra int) float32 {
+	n := g.perLang[e.lang] + extra
+	var sum float32
+	for _, f := range e.feats {
+		x := f.w * idf(int(g.df[f.h^e.salt])+extra, n)
+		sum += x * x
+	}
+	return float32(math.Sqrt(float64(sum)))
+}
+
+// cosine is the similarity of new article a (not indexed; its norm
+// normA) and indexed article b, each word weighed by its IDF.
+func (g *Grouper) cosine(a, b *entry, normA float32) float32 {
+	n := g.perLang[a.lang] + 1
+	var dot float32
+	i, j := 0, 0
+	for i < len(a.feats) && j < len(b.feats) {
+		switch {
+		case a.feats[i].h < b.feats[j].h:
+			i++
+		case a.feats[i].h > b.feats[j].h:
+			j++
+		default:
+			x := idf(int(g.df[a.feats[i].h^a.salt])+1, n)
+			dot += a.feats[i].w * b.feats[j].w * x * x
+			i++
+			j++
+		}
+	}
+	normB := g.norm(b, 0)
+	if normA == 0 || normB == 0 {
+		return 0
+	}
+	return dot / (normA * normB)
+}
+
+// storySim is e's mean cosine with the articles of story.
+func (g *Grouper) storySim(e *entry, story int64, normE float32) float32 {
+	var sum float32
+	n := 0
+	for _, m := range g.members[story] {
+		if !m.dead {
+			sum += g.cosine(e, m, normE)
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return sum / float32(n)
+}
+
+// conflictsWithStory says e conflicts with an article of story: joining
+// would make one story of two events, even if e's nearest neighbour in
+// it agrees.
+func (g *Grouper) conflictsWithStory(e *entry, story int64) bool {
+	for _, m := range g.members[story] {
+		if !m.dead && g.conflict(e, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// conflict says a and b report different events, however alike their
+// words:
+//   - both headlines give figures and neither article gives any of the
+//     other's ("Inflation eases to 7.6%" and "Inflation slows to 3.3%"), or
+//   - they fill a frame differently, with no filler in common there,
+//     where the fillers are particulars (names, figures: "floods hit
+//     Halden", "floods hit Eastport"), or where the frame's context is
+//     not common words only and the frame is a slot of a
+//     template (slotFillers different words seen in it) and neither its
+//     context nor its fillers are names or common words ("deal with the
+//     teachers' union", "deal with the nurses' union"). In languages
+//     whose capitals do not mark names, every such slot counts.
+func (g *Grouper) conflict(a, b *entry) bool {
+	if len(a.titleFigures) > 0 && len(b.titleFigures) > 0 &&
+		!intersects(a.titleFigures, b.figures) && !intersects(b.titleFigures, a.figures) {
+		return true
+	}
+	cased := capitalisesNames(a.lang)
+	i, j := 0, 0
+	for i < len(a.frames) && j < len(b.frames) {
+		k := a.frames[i].key
+		switch {
+		case k < b.frames[j].key:
+			i++
+		case k > b.frames[j].key:
+			j++
+		default:
+			ie, je := i, j
+			for ie < len(a.frames) && a.frames[ie].key == k {
+				ie++
+			}
+			for je < len(b.frames) && b.frames[je].key == k {
+				je++
+			}
+			if g.fillsDiffer(a.frames[i:ie], b.frames[j:je], cased, k^a.salt) {
+				return true
+			}
+			i, j = ie, je
+		}
+	}
+	return false
+}
+
+// fillsDiffer says the fillers two articles put in one frame tell two
+// events: they share none, and two of them differ in a way that counts
+// (see conflict).
+func (g *Grouper) fillsDiffer(as, bs []frame, cased bool, key uint64) bool {
+	differ := false
+	for _, fa := range as {
+		for _, fb := range bs {
+			switch {
+			case fa.filler == fb.filler:
+				return false
+			case fa.is(frameParticular) && fb.is(frameParticular):
+				differ = true
+			case fa.is(frameGeneric) || fb.is(frameGeneric):
+			case (!cased || !(fa.is(frameNamed) || fb.is(frameNamed))) &&
+				!fa.is(frameCommonFiller) && !fb.is(frameCommonFiller) && g.isSlot(key):
+				differ = true
+			}
+		}
+	}
+	return differ
+}
+
+// slotSeen is up to slotFillers different fillers the index has seen
+// in a frame (hashes cut to 32 bits).
+type slotSeen struct {
+	fillers [slotFillers]uint32
+	n       uint8
+}
+
+// isSlot says the language-salted frame key k has been filled by
+// slotFillers different words in the language's articles: it is a slot
+// of a template (a city, a minister, a figure), not the wording around
+// one event's name.
+func (g *Grouper) isSlot(k uint64) bool { return int(g.slots[k].n) >= slotFillers }
+
+// see records e's frames' fillers that may make a slot.
+func (g *Grouper) see(e *entry) {
+	for _, f := range e.frames {
+		if f.is(frameGeneric) || f.is(frameCommonFiller) {
+			continue
+		}
+		k := f.key ^ e.salt
+		s := g.slots[k]
+		if int(s.n) >= slotFillers || slices.Contains(s.fillers[:s.n], f.filler) {
+			continue
+		}
+		s.fillers[s.n] = f.filler
+		s.n++
+		g.slots[k] = s
+	}
+}
+
+// intersects says the sorted sets a and b share an element.
+func intersects(a, b []uint64) bool {
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] < b[j]:
+			i++
+		case a[i] > b[j]:
+			j++
+		default:
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,55 @@
+package stories
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"time"
+
+	"tidings/model"
+)
+
+// Window is how far apart in time two articles of one story may be
+// published.
+const Window = 48 * time.Hour
+
+// Doc is what grouping reads of an article.
+type Doc struct {
+	// ID is the store's id of the article, unique in the catalogue. The
+	// first article of a story gives the story its id.
+	ID       int64
+	Source   string // source id
+	Language model.Language
+	// Published is when the article was published; an article without a
+	// time is never grouped: it is a story of its own.
+	Published   time.Time
+	Title       string
+	Description string
+	Content     string // the text as stored; only its opening is read
+}
+
+// Member is an article that already belongs to a story, as a Loader hands
+// it back from the store.
+type Member struct {
+	Doc
+	Story int64
+}
+
+// Loader reads back from the store the articles already grouped.
+type Loader interface {
+	// Grouped returns the articles published in [from, to) with their
+	// stories; a zero to is no upper bound.
+	Grouped(ctx context.Context, from, to time.Time) ([]Member, error)
+}
+
+// FormatID is a story id as the service shows it (storyId, story=).
+func FormatID(story int64) string { return strconv.FormatInt(story, 36) }
+
+// ParseID reads a story id FormatID wrote.
+func ParseID(s string) (int64, error) {
+	id, err := strconv.ParseInt(s, 36, 64)
+	if err != nil {
+		return 0, fmt.Errorf("story id %q: %w", s, err)
+	}
+	return id, nil
+}
