@@ -1,8 +1,10 @@
 package demo
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -29,11 +31,28 @@ const (
 // come in the spec's language order; articles in source order.
 func Catalogue(now time.Time) (sources []model.Source, articles []model.Article) {
 	g := newGenerator(now)
-	sources = make([]model.Source, len(g.sources))
+	articles, _ = g.articles()
+	return g.sourceList(), articles
+}
+
+// Events is Catalogue with the truth about its stories: events[i] names
+// the event article i reports. Articles with equal event numbers were
+// written on the same story (one event, several outlets' wordings);
+// different numbers are different events, even when they share a family
+// of headlines and so read alike. It is the labelled set the story
+// grouping is evaluated against (stories/eval_test.go).
+func Events(now time.Time) (sources []model.Source, articles []model.Article, events []int) {
+	g := newGenerator(now)
+	articles, events = g.articles()
+	return g.sourceList(), articles, events
+}
+
+func (g *generator) sourceList() []model.Source {
+	sources := make([]model.Source, len(g.sources))
 	for i := range g.sources {
 		sources[i] = g.sources[i].Source
 	}
-	return sources, g.articles()
+	return sources
 }
 
 // plannedArticle is one article slot before its text is written.
@@ -111,37 +130,94 @@ func (g *generator) fillPools() {
 			if n == 0 {
 				continue
 			}
-			size := max(6, n*3/4)
-			stories := make([]story, size)
 			// Families take turns, so every kind of story (elections,
 			// rate decisions, …) is in every pool and searches find it.
 			fams := len(b.topics[c].titles)
+			size := max(6, min(n*3/4, fams*maxPerFamily))
+			stories := make([]story, size)
 			first := g.rng.IntN(fams)
 			for i := range stories {
-				stories[i] = story{
-					fam:  (first + i) % fams,
-					seed: g.rng.Uint64(),
-					age:  g.storyAge(),
-				}
+				stories[i] = story{fam: (first + i) % fams, seed: g.rng.Uint64()}
 			}
+			g.spreadAges(stories, fams)
 			g.pools[k] = stories
 		}
 	}
 }
 
-// storyAge draws how long ago a story broke: 30% in the last day (a
-// little denser towards now), 20% the day before, the rest over the
-// remaining 12 days.
-func (g *generator) storyAge() time.Duration {
-	u := g.rng.Float64()
-	x := g.rng.Float64()
+// spreadAges draws when each story broke, from storyAge's distribution,
+// stratified within each family: a pool's k stories of one family take
+// one k-th of the distribution each, in random order. Without it two
+// stories of one family could break within the hour of each other, and a
+// family whose headlines name no place or figure ("Climate summit ends
+// with pledge to cut emissions") would tell two events in the same words
+// at the same time, as no real news service does; with it, such events
+// stay as far apart as the distribution lets them.
+func (g *generator) spreadAges(stories []story, fams int) {
+	for f := range fams {
+		var idx []int
+		for i := f; i < len(stories); i += fams {
+			idx = append(idx, i)
+		}
+		k := len(idx)
+		ages := make([]time.Duration, k)
+		for j, stratum := range g.rng.Perm(k) {
+			q := (float64(stratum) + g.rng.Float64()) / float64(k)
+			ages[j] = storyAge(q)
+		}
+		separate(ages)
+		for j, i := range idx {
+			stories[i].age = ages[j]
+		}
+	}
+}
+
+// maxPerFamily bounds a pool's stories of one family: one kind of event
+// (a minister resigning, a rate decision) makes news about once a day in
+// one language's press, not three times; the outlets of a large pool
+// cover its stories more widely instead.
+const maxPerFamily = 14
+
+// familyGap is the least time between two stories of one family in one
+// pool: one kind of event (a rate decision, a summit's end, a housing
+// bill's passage) is news at most twice a day in one language's press.
+// A family with so many stories that the window cannot hold them 12
+// hours apart spaces them by most of the window's share of each.
+const familyGap = 12 * time.Hour
+
+// separate moves ages apart, keeping their order, so that no two are
+// closer than the family's gap: each too close to the one before it
+// (newer) is pushed back in time, staying inside the window.
+func separate(ages []time.Duration) {
+	gap := min(familyGap, (window-2*time.Hour)*4/5/time.Duration(max(len(ages), 1)))
+	order := make([]int, len(ages))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(ages[a], ages[b]) })
+	for n := 1; n < len(order); n++ {
+		prev, cur := ages[order[n-1]], &ages[order[n]]
+		if *cur-prev < gap {
+			*cur = min(prev+gap, window-2*time.Hour)
+		}
+	}
+}
+
+// storyAge is how long ago a story broke at quantile q of the ages:
+// recentShare in the last day (a little denser towards now), dayShare
+// the day before, the rest over the remaining 12 days. The shares are
+// drawn a little above what the catalogue shows (30% and 20%), because
+// separate pushes some stories back in time.
+func storyAge(q float64) time.Duration {
+	const recentShare, dayShare = 0.32, 0.21
 	switch {
-	case u < 0.30:
-		return time.Duration(math.Pow(x, 1.3) * float64(24*time.Hour))
-	case u < 0.50:
-		return 24*time.Hour + time.Duration(x*float64(24*time.Hour))
+	case q < recentShare:
+		return time.Duration(math.Pow(q/recentShare, 1.3) * float64(24*time.Hour))
+	case q < recentShare+dayShare:
+		return 24*time.Hour + time.Duration((q-recentShare)/dayShare*float64(24*time.Hour))
 	default:
-		return 48*time.Hour + time.Duration(x*float64(window-49*time.Hour))
+		rest := 1 - recentShare - dayShare
+		return 48*time.Hour + time.Duration((q-recentShare-dayShare)/rest*float64(window-49*time.Hour))
 	}
 }
 
@@ -166,9 +242,13 @@ func (g *generator) articleAge(i int, st *story) time.Duration {
 // guess only costs a copy.
 const bytesPerArticle = 800 // measured: ~720 with headline candidates
 
-func (g *generator) articles() []model.Article {
+// articles writes every planned article, and the event each reports: a
+// number per story, counted in the order stories are first written.
+func (g *generator) articles() ([]model.Article, []int) {
 	g.text.Grow(len(g.plan) * bytesPerArticle)
 	out := make([]model.Article, len(g.plan))
+	events := make([]int, len(g.plan))
+	eventOf := map[*story]int{}
 	var seen map[string]bool
 	var current *sourceInfo
 	for i, p := range g.plan {
@@ -177,8 +257,14 @@ func (g *generator) articles() []model.Article {
 		}
 		st, title := g.pickStory(p, seen)
 		out[i] = g.write(i, p, st, title)
+		ev, ok := eventOf[st]
+		if !ok {
+			ev = len(eventOf)
+			eventOf[st] = ev
+		}
+		events[i] = ev
 	}
-	return out
+	return out, events
 }
 
 // pickStory draws a story for planned article p, preferring one whose

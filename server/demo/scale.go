@@ -20,8 +20,15 @@ const Window = window
 // they are unique across rounds. Callers shift now back by Window per round
 // to spread the articles over time. Sources are the same in every round.
 func CatalogueRound(now time.Time, round int) (sources []model.Source, articles []model.Article) {
+	sources, articles, _ = EventsRound(now, round)
+	return sources, articles
+}
+
+// EventsRound is CatalogueRound with the truth about its stories, as
+// Events gives it for round 0.
+func EventsRound(now time.Time, round int) (sources []model.Source, articles []model.Article, events []int) {
 	if round == 0 {
-		return Catalogue(now)
+		return Events(now)
 	}
 	g := &generator{
 		now:     now,
@@ -31,14 +38,11 @@ func CatalogueRound(now time.Time, round int) (sources []model.Source, articles 
 	}
 	g.planArticles()
 	g.fillPools()
-	sources = make([]model.Source, len(g.sources))
-	for i := range g.sources {
-		sources[i] = g.sources[i].Source
-	}
-	articles = g.articles()
+	articles, events = g.articles()
+	sources = g.sourceList()
 	suffix := "-r" + strconv.Itoa(round)
 	for i := range articles {
 		articles[i].URL += suffix
 	}
-	return sources, articles
+	return sources, articles, events
 }
