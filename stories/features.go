@@ -41,8 +41,7 @@ const (
 // profile is what grouping compares of an article.
 type profile struct {
 	feats []feature // sorted by hash, each once
-	// frames are the article's words in their contexts (see rawFrame),
-	// sorted by key, then filler.
+	// frames are the article's words in their contexts (see rawFrame).
 	frames []rawFrame
 	// titleFigures and figures are the numbers the title and the whole
 	// article give ("2.6%", "4,870"), sorted, each once.
@@ -97,14 +96,7 @@ func profileOf(d *Doc) profile {
 		return 0
 	})
 	fs = slices.CompactFunc(fs, func(a, b feature) bool { return a.h == b.h })
-	fr := tok.frames
-	slices.SortFunc(fr, func(a, b rawFrame) int {
-		if a.key != b.key {
-			return cmpU64(a.key, b.key)
-		}
-		return cmpU64(a.filler, b.filler)
-	})
-	return profile{feats: fs, frames: fr, titleFigures: titleFigures, figures: sortedSet(tok.figures)}
+	return profile{feats: fs, frames: tok.frames, titleFigures: titleFigures, figures: sortedSet(tok.figures)}
 }
 
 // contentText strips what services wrap text in: a few HTML tags and

@@ -18,7 +18,7 @@ const DefaultMaxDocs = 100_000
 // bucketSpan is the stretch of time one posting list covers, in seconds:
 // a match is looked for in the buckets within Window of an article,
 // never further.
-const bucketSpan = int64(12 * 60 * 60)
+const bucketSpan = int64(24 * 60 * 60)
 
 // Grouper assigns articles to stories. Make one with New; it is not safe
 // for concurrent use.
@@ -26,16 +26,19 @@ type Grouper struct {
 	window  int64 // seconds
 	maxDocs int
 	docs    map[int64]*entry
-	post    map[postKey]*postings
-	df      map[uint64]int32 // articles per language-salted word
+	post    map[uint64]*postings // by postKey
+	df      map[uint64]int32     // articles per language-salted word
 	perLang map[model.Language]int
 	members map[int64][]*entry  // indexed articles by story
 	slots   map[uint64]slotSeen // fillers seen per language-salted frame key
 	loaded  bool
 	lo      int64 // every stored article published at or after lo is indexed
 
-	acc  map[*entry]float32 // scratch of match
+	// Scratch of match: the new article's words' IDFs, the candidates,
+	// and the mark of the current match on the entries it scored.
+	idfs []float32
 	cand []scored
+	gen  uint64
 }
 
 // entry is an indexed article.
@@ -46,10 +49,13 @@ type entry struct {
 	lang      model.Language
 	salt      uint64
 	feats     []feature
+	norm      float32 // the length of the IDF-weighted word vector, when indexed
 	frames    []frame
 	// titleFigures and figures: see profile.
 	titleFigures, figures []uint64
 	dead                  bool
+	gen                   uint64  // the match that last scored e (Grouper.gen)
+	acc                   float32 // its partial score there
 }
 
 // frame is a rawFrame as the index keeps it: the filler's hash cut to
@@ -72,10 +78,10 @@ const (
 
 func (f frame) is(flag uint8) bool { return f.flags&flag != 0 }
 
-type postKey struct {
-	h      uint64 // language-salted word
-	bucket int64
-}
+// postKey is the key of the postings of language-salted word h in time
+// bucket b: one 64-bit number, which the map hashes fastest (two keys
+// that collide only add candidates the full score then judges).
+func postKey(h uint64, b int64) uint64 { return h ^ uint64(b)*0x9e3779b97f4a7c15 }
 
 type posting struct {
 	e *entry
@@ -102,12 +108,11 @@ func New(maxDocs int) *Grouper {
 		window:  int64(Window / time.Second),
 		maxDocs: maxDocs,
 		docs:    map[int64]*entry{},
-		post:    map[postKey]*postings{},
+		post:    map[uint64]*postings{},
 		df:      map[uint64]int32{},
 		perLang: map[model.Language]int{},
 		members: map[int64][]*entry{},
 		slots:   map[uint64]slotSeen{},
-		acc:     map[*entry]float32{},
 	}
 }
 
@@ -163,7 +168,7 @@ func (g *Grouper) groupOne(d *Doc) int64 {
 		return d.ID
 	}
 	e := g.newEntry(d, d.ID)
-	if best := g.match(e); best != nil {
+	if best := g.match(e); best != nil { // match also sets e.norm
 		e.story = best.story
 	}
 	g.insert(e)
@@ -199,6 +204,12 @@ func (g *Grouper) frames(e *entry, raw []rawFrame) []frame {
 		}
 		out[i] = f
 	}
+	slices.SortFunc(out, func(a, b frame) int {
+		if a.key != b.key {
+			return cmpU64(a.key, b.key)
+		}
+		return cmpU64(uint64(a.filler), uint64(b.filler))
+	})
 	return out
 }
 
@@ -225,7 +236,7 @@ func (g *Grouper) insert(e *entry) {
 	for _, f := range e.feats {
 		h := f.h ^ e.salt
 		g.df[h]++
-		k := postKey{h, b}
+		k := postKey(h, b)
 		ps := g.post[k]
 		if ps == nil {
 			ps = &postings{}
@@ -253,7 +264,7 @@ func (g *Grouper) drop(e *entry) {
 		if g.df[h]--; g.df[h] <= 0 {
 			delete(g.df, h)
 		}
-		k := postKey{h, b}
+		k := postKey(h, b)
 		if ps := g.post[k]; ps != nil {
 			if ps.dead++; ps.dead == len(ps.list) {
 				delete(g.post, k)
@@ -307,7 +318,9 @@ func (g *Grouper) ensure(ctx context.Context, loader Loader, docs []Doc) error {
 		if _, ok := g.docs[m.ID]; ok || m.Published.IsZero() {
 			continue
 		}
-		g.insert(g.newEntry(&m.Doc, m.Story))
+		e := g.newEntry(&m.Doc, m.Story)
+		g.weigh(e)
+		g.insert(e)
 	}
 	g.loaded, g.lo = true, lo
 	return nil

@@ -22,7 +22,7 @@ const (
 	minStoryScore = 0.3
 	// topCandidates is how many of the best partial scores are scored in
 	// full.
-	topCandidates = 50
+	topCandidates = 20
 	// slotFillers is how many different words must have filled a frame
 	// for it to count as a template's slot (see conflict).
 	slotFillers = 4
@@ -30,22 +30,36 @@ const (
 
 // match returns the indexed article whose story e should join, or nil.
 func (g *Grouper) match(e *entry) *entry {
+	g.weigh(e)
 	cands := g.candidates(e)
 	if len(cands) == 0 {
 		return nil
 	}
-	normE := g.norm(e, 1)
 	for i := range cands {
-		cands[i].score = g.cosine(e, cands[i].e, normE)
+		cands[i].score = g.cosine(e, cands[i].e)
 	}
 	sortScored(cands)
 	for _, c := range cands {
 		need := minScore + lateScore*float32(abs64(c.e.t-e.t))/float32(g.window)
-		if c.score >= need && g.storySim(e, c.e.story, normE) >= minStoryScore && !g.conflictsWithStory(e, c.e.story) {
+		if c.score >= need && g.storySim(e, c.e.story) >= minStoryScore && !g.conflictsWithStory(e, c.e.story) {
 			return c.e
 		}
 	}
 	return nil
+}
+
+// weigh sets the IDF of each of new article e's words (in g.idfs) and
+// e's norm, counting e among the language's articles.
+func (g *Grouper) weigh(e *entry) {
+	n := g.perLang[e.lang] + 1
+	g.idfs = g.idfs[:0]
+	var sum float32
+	for _, f := range e.feats {
+		x := idf(int(g.df[f.h^e.salt])+1, n)
+		g.idfs = append(g.idfs, x)
+		sum += f.w * x * f.w * x
+	}
+	e.norm = float32(math.Sqrt(float64(sum)))
 }
 
 // candidates returns the indexed articles of e's language within Window
@@ -53,31 +67,36 @@ func (g *Grouper) match(e *entry) *entry {
 // of the score those words give.
 func (g *Grouper) candidates(e *entry) []scored {
 	n := g.perLang[e.lang] + 1
-	clear(g.acc)
+	g.gen++
+	g.cand = g.cand[:0]
 	from, to := bucketOf(e.t-g.window), bucketOf(e.t+g.window)
-	for _, f := range e.feats {
+	for i, f := range e.feats {
 		h := f.h ^ e.salt
-		df := int(g.df[h])
-		if skipPostings(df, n) {
+		if skipPostings(int(g.df[h]), n) {
 			continue
 		}
-		x := idf(df+1, n)
+		x := g.idfs[i]
 		for b := from; b <= to; b++ {
-			ps := g.post[postKey{h, b}]
+			ps := g.post[postKey(h, b)]
 			if ps == nil {
 				continue
 			}
 			compact(ps)
 			for _, p := range ps.list {
-				if !p.e.dead && abs64(p.e.t-e.t) <= g.window {
-					g.acc[p.e] += f.w * p.w * x * x
+				c := p.e
+				if c.dead || abs64(c.t-e.t) > g.window {
+					continue
 				}
+				if c.gen != g.gen {
+					c.gen, c.acc = g.gen, 0
+					g.cand = append(g.cand, scored{e: c})
+				}
+				c.acc += f.w * p.w * x * x
 			}
 		}
 	}
-	g.cand = g.cand[:0]
-	for c, s := range g.acc {
-		g.cand = append(g.cand, scored{c, s})
+	for i := range g.cand {
+		g.cand[i].score = g.cand[i].e.acc
 	}
 	sortScored(g.cand)
 	return g.cand[:min(len(g.cand), topCandidates)]
@@ -100,27 +119,18 @@ func sortScored(s []scored) {
 // in a tenth of the window's articles finds nothing the rarer words
 // would not, at the cost of reading its whole list. It still counts in
 // the full score.
-func skipPostings(df, n int) bool { return df > 200 && df*10 > n }
+func skipPostings(df, n int) bool { return df > 200 && df*20 > n }
 
 // idf is the inverse document frequency of a word in df of n articles.
 func idf(df, n int) float32 { return float32(math.Log(1 + float64(n)/float64(df))) }
 
-// norm is the length of e's weighted word vector; extra is added to
-// every word's document count (1 for an article not indexed yet).
-func (g *Grouper) norm(e *entry, extra int) float32 {
-	n := g.perLang[e.lang] + extra
-	var sum float32
-	for _, f := range e.feats {
-		x := f.w * idf(int(g.df[f.h^e.salt])+extra, n)
-		sum += x * x
+// cosine is the similarity of new article a (weighed) and indexed
+// article b, each word weighed by its IDF; b's length is as it was when
+// b was indexed.
+func (g *Grouper) cosine(a, b *entry) float32 {
+	if a.norm == 0 || b.norm == 0 {
+		return 0
 	}
-	return float32(math.Sqrt(float64(sum)))
-}
-
-// cosine is the similarity of new article a (not indexed; its norm
-// normA) and indexed article b, each word weighed by its IDF.
-func (g *Grouper) cosine(a, b *entry, normA float32) float32 {
-	n := g.perLang[a.lang] + 1
 	var dot float32
 	i, j := 0, 0
 	for i < len(a.feats) && j < len(b.feats) {
@@ -130,26 +140,22 @@ func (g *Grouper) cosine(a, b *entry, normA float32) float32 {
 		case a.feats[i].h > b.feats[j].h:
 			j++
 		default:
-			x := idf(int(g.df[a.feats[i].h^a.salt])+1, n)
+			x := g.idfs[i]
 			dot += a.feats[i].w * b.feats[j].w * x * x
 			i++
 			j++
 		}
 	}
-	normB := g.norm(b, 0)
-	if normA == 0 || normB == 0 {
-		return 0
-	}
-	return dot / (normA * normB)
+	return dot / (a.norm * b.norm)
 }
 
 // storySim is e's mean cosine with the articles of story.
-func (g *Grouper) storySim(e *entry, story int64, normE float32) float32 {
+func (g *Grouper) storySim(e *entry, story int64) float32 {
 	var sum float32
 	n := 0
 	for _, m := range g.members[story] {
 		if !m.dead {
-			sum += g.cosine(e, m, normE)
+			sum += g.cosine(e, m)
 			n++
 		}
 	}
