@@ -61,8 +61,8 @@ type rawFrame struct {
 	ctx    [2]uint64 // the context's words
 	filler uint64    // the word between
 	// particular says the filler names something: a figure, or a word
-	// capitalised inside a sentence in a language that capitalises only
-	// names, or (in a headline) opening it. Only particulars that differ
+	// capitalised inside a sentence in a language whose capitals mark
+	// names. Only particulars that differ
 	// surely tell events apart: two wordings of one event differ in
 	// their other words all the time.
 	particular bool
@@ -197,11 +197,10 @@ func (t *tokenizer) emit(w float32) bool {
 	if figure {
 		t.figures = append(t.figures, h)
 	}
-	cased := t.casedNames && !t.titleCase && t.capital
-	// Inside a clause a capital is a name's. Opening a clause it may be
-	// or not; in a headline, two different ones in one frame are two
-	// subjects ("Chile pledges …", "Canada pledges …").
-	name := figure || (cased && (len(t.seq) > 0 || t.inTitle))
+	// Inside a clause a capital is a name's; opening one it may be or
+	// not ("Canada pledges …", "Strong earthquake …"), which only a
+	// template's slot can tell (see conflict).
+	name := figure || (t.casedNames && !t.titleCase && t.capital && len(t.seq) > 0)
 	t.seq = append(t.seq, h)
 	t.names = append(t.names, name)
 	return true

@@ -1,0 +1,230 @@
+package stories
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"tidings/model"
+	"tidings/server/demo"
+)
+
+var t0 = time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
+
+func doc(id int64, lang model.Language, source string, at time.Duration, title, desc string) Doc {
+	return Doc{ID: id, Source: source, Language: lang, Published: t0.Add(at), Title: title, Description: desc}
+}
+
+// quake and flood are two events, each reported by three outlets.
+var (
+	quake = []Doc{
+		doc(1, "en", "a", 0, "Magnitude 6.1 earthquake strikes Malatya in eastern Turkey", "The quake hit near Malatya at dawn, damaging buildings."),
+		doc(2, "en", "b", 30*time.Minute, "Strong 6.1 earthquake shakes Malatya, buildings damaged", "A magnitude 6.1 tremor struck Malatya before dawn, officials said."),
+		doc(3, "en", "c", time.Hour, "Malatya earthquake: buildings damaged as 6.1 tremor hits eastern Turkey", "Rescue teams were sent to Malatya after the quake."),
+	}
+	flood = []Doc{
+		doc(4, "en", "a", 20*time.Minute, "Floods force thousands from their homes in Porto Alegre", "Rivers burst their banks across Porto Alegre after days of rain."),
+		doc(5, "en", "d", 50*time.Minute, "Porto Alegre floods: thousands evacuated as rivers burst banks", "Days of rain sent rivers over their banks in Porto Alegre."),
+		doc(6, "en", "e", 90*time.Minute, "Thousands evacuated from Porto Alegre as floods rise", "The rivers around Porto Alegre burst their banks after days of rain."),
+	}
+)
+
+// withBackground returns a Grouper that has indexed a demo catalogue a
+// month before t0: as in a real catalogue, the words of every story
+// weigh by how common they are, which a test of a handful of articles
+// could not show. Its articles are too old to be candidates.
+func withBackground(t *testing.T, maxDocs int) *Grouper {
+	return withBackgroundAt(t, maxDocs, t0.Add(-30*24*time.Hour))
+}
+
+// withBackgroundAt is withBackground with the catalogue built for at.
+func withBackgroundAt(t *testing.T, maxDocs int, at time.Time) *Grouper {
+	t.Helper()
+	sources, articles, _ := demo.Events(at)
+	docs := docsOf(sources, articles)
+	for i := range docs {
+		docs[i].ID += 1_000_000
+	}
+	g := New(maxDocs)
+	group(t, g, nil, docs...)
+	return g
+}
+
+func group(t *testing.T, g *Grouper, loader Loader, docs ...Doc) []int64 {
+	t.Helper()
+	got, err := g.Group(context.Background(), loader, docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+func TestOneEventIsOneStoryAndTwoEventsAreTwo(t *testing.T) {
+	got := group(t, withBackground(t, 0), nil, append(append([]Doc{}, quake...), flood...)...)
+	if got[0] != got[1] || got[1] != got[2] {
+		t.Errorf("the earthquake's reports were split: %v", got[:3])
+	}
+	if got[3] != got[4] || got[4] != got[5] {
+		t.Errorf("the flood's reports were split: %v", got[3:])
+	}
+	if got[0] == got[3] {
+		t.Errorf("the earthquake and the flood are one story: %v", got)
+	}
+	if got[0] != quake[0].ID || got[3] != flood[0].ID {
+		t.Errorf("a story's id is its first article's: %v", got)
+	}
+}
+
+func TestOnlyArticlesOfOneLanguageAndTimeAreGrouped(t *testing.T) {
+	fr := quake[0]
+	fr.ID, fr.Language = 10, "fr"
+	later := quake[1]
+	later.ID, later.Published = 11, quake[0].Published.Add(Window+time.Hour)
+	undated := quake[2]
+	undated.ID, undated.Published = 12, time.Time{}
+	got := group(t, withBackground(t, 0), nil, quake[0], fr, later, undated)
+	if got[1] != fr.ID || got[2] != later.ID || got[3] != undated.ID {
+		t.Errorf("another language, a report beyond the window and an undated one joined a story: %v", got)
+	}
+}
+
+func TestTheSameTemplateWithAnotherPlaceOrFigureIsAnotherEvent(t *testing.T) {
+	got := group(t, withBackground(t, 0), nil,
+		doc(1, "en", "a", 0, "Central bank holds rates at 4.25% as inflation cools", "The decision was widely expected by economists."),
+		doc(2, "en", "b", time.Hour, "Central bank holds rates at 3.75% as inflation cools", "The decision was widely expected by economists."),
+		doc(3, "en", "c", 2*time.Hour, "Wildfire forces evacuations near Harbor City", "Here is what we know so far."),
+		doc(4, "en", "d", 3*time.Hour, "Wildfire forces evacuations near Greywater", "Here is what we know so far."),
+	)
+	if got[0] == got[1] || got[2] == got[3] {
+		t.Errorf("one template's two events were merged: %v", got)
+	}
+}
+
+func TestAnArticleRegroupedOrRemovedLeavesTheRest(t *testing.T) {
+	g := withBackground(t, 0)
+	n := g.Len()
+	first := group(t, g, nil, quake...)
+	if g.Len() != n+3 {
+		t.Fatalf("indexed %d articles, want %d", g.Len(), n+3)
+	}
+	// The same URL stored again (same id): grouped again, not twice.
+	again := group(t, g, nil, quake[1])
+	if again[0] != first[1] || g.Len() != n+3 {
+		t.Errorf("regrouped into %d (was %d), %d indexed", again[0], first[1], g.Len()-n)
+	}
+	g.Remove([]int64{quake[0].ID, quake[1].ID})
+	if g.Len() != n+1 {
+		t.Errorf("after removing two, %d indexed", g.Len()-n)
+	}
+	// A new report still finds the story through the article left.
+	late := quake[2]
+	late.ID, late.Source, late.Published = 20, "z", late.Published.Add(10*time.Minute)
+	if got := group(t, g, nil, late); got[0] != first[2] {
+		t.Errorf("a new report started story %d; the story left is %d", got[0], first[2])
+	}
+}
+
+// memLoader is a store's Loader over grouped members, counting its reads.
+type memLoader struct {
+	members []Member
+	reads   []string
+	err     error
+}
+
+func (l *memLoader) Grouped(_ context.Context, from, to time.Time) ([]Member, error) {
+	l.reads = append(l.reads, from.UTC().Format(time.RFC3339)+".."+to.UTC().Format(time.RFC3339))
+	if l.err != nil {
+		return nil, l.err
+	}
+	var out []Member
+	for _, m := range l.members {
+		if !m.Published.Before(from) && (to.IsZero() || m.Published.Before(to)) {
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}
+
+func TestAStoredStoryIsJoinedThroughTheLoader(t *testing.T) {
+	// The first two reports were grouped by an earlier process: story 77.
+	l := &memLoader{members: []Member{{Doc: quake[0], Story: 77}, {Doc: quake[1], Story: 77}}}
+	g := withBackground(t, 0)
+	g.loaded = false // the background was given, not read
+	if got := group(t, g, l, quake[2]); got[0] != 77 {
+		t.Errorf("a new report started story %d beside stored story 77", got[0])
+	}
+	if len(l.reads) != 1 || !strings.HasSuffix(l.reads[0], "..0001-01-01T00:00:00Z") {
+		t.Errorf("reads %v: want one read from a window before the article, with no upper bound", l.reads)
+	}
+	// Newer articles need nothing more from the store; an older one
+	// needs the stretch before what was read.
+	group(t, g, l, flood[2])
+	old := flood[0]
+	old.ID, old.Published = 30, t0.Add(-3*Window)
+	group(t, g, l, old)
+	if len(l.reads) != 2 || !strings.HasSuffix(l.reads[1], ".."+quake[2].Published.Add(-Window).Format(time.RFC3339)) {
+		t.Errorf("reads %v: want a second read ending where the first began", l.reads)
+	}
+}
+
+func TestALoaderErrorIsReportedAndNothingIsGrouped(t *testing.T) {
+	l := &memLoader{err: errors.New("connection refused")}
+	g := withBackground(t, 0)
+	g.loaded = false
+	n := g.Len()
+	if _, err := g.Group(context.Background(), l, quake); err == nil || !strings.Contains(err.Error(), "connection refused") {
+		t.Fatalf("err = %v; want the loader's error", err)
+	}
+	if g.Len() != n {
+		t.Errorf("%d articles indexed after a failed read", g.Len()-n)
+	}
+	l.err = nil
+	if got := group(t, g, l, quake...); got[0] != got[2] {
+		t.Errorf("after the store came back: %v", got)
+	}
+}
+
+func TestTheIndexIsBoundedAndReadsBackWhatItDropped(t *testing.T) {
+	// The background is newer than the articles here, so these are the
+	// oldest and the first dropped.
+	l := &memLoader{}
+	g := withBackgroundAt(t, 0, t0.Add(90*24*time.Hour))
+	g.maxDocs = g.Len() + 10
+	g.loaded = false
+	for day := range 20 {
+		d := quake[0]
+		d.ID, d.Published = int64(100+day), t0.Add(time.Duration(day)*Window)
+		l.members = append(l.members, Member{Doc: d, Story: d.ID})
+		group(t, g, l, d)
+	}
+	if g.Len() > g.maxDocs {
+		t.Errorf("%d articles indexed; the bound is %d", g.Len(), g.maxDocs)
+	}
+	if _, ok := g.docs[100]; ok {
+		t.Fatal("the oldest article was not dropped")
+	}
+	// A report of the first day's story comes late: that stretch is read
+	// back from the store and the report joins the stored story.
+	late := doc(500, "en", "z", 10*time.Minute, "6.1 earthquake strikes Malatya in eastern Turkey, damaging buildings",
+		"The quake hit Malatya at dawn.")
+	if got := group(t, g, l, late); got[0] != 100 {
+		t.Errorf("the late report started story %d; the stored story is 100", got[0])
+	}
+	if last := l.reads[len(l.reads)-1]; !strings.HasPrefix(last, late.Published.Add(-Window).Format(time.RFC3339)) {
+		t.Errorf("reads %v: want the dropped stretch around the late report read back", l.reads)
+	}
+}
+
+func TestStoryIDsReadBack(t *testing.T) {
+	for _, id := range []int64{1, 77, 1 << 40, -5} {
+		got, err := ParseID(FormatID(id))
+		if err != nil || got != id || !model.ValidStoryID(FormatID(id)) {
+			t.Errorf("%d: %q read back as %d, %v", id, FormatID(id), got, err)
+		}
+	}
+	if _, err := ParseID("not an id!"); err == nil {
+		t.Error("a malformed id was read")
+	}
+}
