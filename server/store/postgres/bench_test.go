@@ -1,7 +1,9 @@
 package postgres
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -13,6 +15,7 @@ import (
 
 	"tidings/internal/pgtest"
 	"tidings/model"
+	"tidings/server/store"
 )
 
 // The service budgets (docs/performance.md) on PostgreSQL: search p50 <
@@ -133,4 +136,92 @@ func BenchmarkPostgresQueries(b *testing.B) {
 			return err
 		})
 	})
+}
+
+// BenchmarkPostgresImport imports a JSONL catalogue into an empty
+// database, once per iteration: the file TIDINGS_PG_BENCH_JSONL names
+// (`go run ./cmd/tidings-gencat --articles 100000 --out cat.jsonl`), else
+// 20,000 generated articles (2,000 under -short).
+func BenchmarkPostgresImport(b *testing.B) {
+	data := benchJSONL(b)
+	srv := pgtest.Start(b, pgtest.Options{Settings: []string{"shared_buffers=512MB", "work_mem=16MB"}})
+	for b.Loop() {
+		b.StopTimer()
+		st := openDSN(b, srv.NewDB(b, nil))
+		b.StartTimer()
+		if _, err := st.ImportJSONL(context.Background(), bytes.NewReader(data)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPostgresWrites times the writes of a running service over a
+// catalogue of benchStore's articles: a batch of 100 new articles through
+// Add, and a feed's poll of 50 new items, each reporting something the
+// catalogue has already (so grouping finds candidates).
+func BenchmarkPostgresWrites(b *testing.B) {
+	st := benchStore(b)
+	ctx := context.Background()
+	feed := store.Feed{Source: model.Source{ID: "bench-feed", Name: "Bench feed", Language: "en"}, URL: "https://feed.example/rss"}
+	if err := st.AddFeed(ctx, feed); err != nil {
+		b.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	word := func() string { return words[int(r.ExpFloat64()*4)%len(words)] }
+	next := 0
+	article := func(src string) model.Article {
+		next++
+		return model.Article{Source: model.SourceRef{ID: src}, Title: word() + " " + word() + " " + word(),
+			Description: word() + " and " + word() + " in the news today", Content: word() + " " + word(),
+			URL: fmt.Sprintf("https://w.example/%d", next), PublishedAt: time.Now().Add(-time.Duration(r.IntN(3600)) * time.Second)}
+	}
+	b.Run("add-100", func(b *testing.B) {
+		latencies(b, func(i int) error {
+			batch := make([]model.Article, 100)
+			for j := range batch {
+				batch[j] = article(fmt.Sprintf("s%d", j%40))
+			}
+			return st.Add(ctx, nil, batch)
+		})
+	})
+	b.Run("feed-poll-50", func(b *testing.B) {
+		latencies(b, func(i int) error {
+			items := make([]store.FeedItem, 50)
+			for j := range items {
+				items[j] = store.FeedItem{GUID: fmt.Sprint(next + 1), Article: article("bench-feed")}
+			}
+			_, err := st.SaveFeedItems(ctx, feed.Source.ID, items, store.FeedPoll{}, time.Now())
+			return err
+		})
+	})
+}
+
+// benchJSONL is BenchmarkPostgresImport's catalogue.
+func benchJSONL(b *testing.B) []byte {
+	b.Helper()
+	if name := os.Getenv("TIDINGS_PG_BENCH_JSONL"); name != "" {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return data
+	}
+	n := 20_000
+	if testing.Short() {
+		n = 2_000
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	for i := range 40 {
+		enc.Encode(model.Source{ID: fmt.Sprintf("s%d", i), Name: fmt.Sprintf("Source %d", i), Language: "en"})
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	word := func() string { return words[int(r.ExpFloat64()*4)%len(words)] }
+	now := time.Now()
+	for i := range n {
+		enc.Encode(model.Article{Source: model.SourceRef{ID: fmt.Sprintf("s%d", i%40)}, Title: word() + " " + word() + " " + word(),
+			Description: word() + " and " + word() + " in the news today", Content: word() + " " + word(),
+			URL: fmt.Sprintf("https://s%d.example/%d", i%40, i), PublishedAt: now.Add(-time.Duration(i) * 37 * time.Second)})
+	}
+	return buf.Bytes()
 }

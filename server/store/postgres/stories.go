@@ -183,8 +183,8 @@ func (s *Store) writeArticles(ctx context.Context, fn func(tx pgx.Tx, sw *storyW
 }
 
 // groupWrite groups the rows sw inserted (stories of their own until
-// now), writes the story of those that joined another, and recomputes
-// the sizes of the stories sw touched, in tx. The caller holds writeMu.
+// now), and writes the story of those that joined another and the sizes
+// of the stories sw touched, in tx. The caller holds writeMu.
 func (s *Store) groupWrite(ctx context.Context, tx pgx.Tx, sw *storyWrite) error {
 	added := sw.live()
 	if len(added) == 0 && len(sw.removed) == 0 {
@@ -194,22 +194,25 @@ func (s *Store) groupWrite(ctx context.Context, tx pgx.Tx, sw *storyWrite) error
 		s.grouper = stories.New(0)
 	}
 	s.grouper.Remove(sw.removed)
+	var moved, to []int64
 	if len(added) > 0 {
-		if err := s.groupAdded(ctx, tx, sw, added); err != nil {
+		var err error
+		if moved, to, err = s.groupAdded(ctx, tx, sw, added); err != nil {
 			return err
 		}
 	}
-	return recomputeSizes(ctx, tx, sw.touched)
+	return writeStories(ctx, tx, moved, to, sw.touched)
 }
 
-// groupAdded groups the rows sw inserted and moves those that joined
-// another story. A row that starts its own story is left as written (its
-// story_id NULL, its size 1) and touches no story: no other row can be
-// in a story named after an id nobody had (a replaced row's id is among
-// the removed rows', whose stories are touched).
-func (s *Store) groupAdded(ctx context.Context, tx pgx.Tx, sw *storyWrite, added []stories.Doc) error {
+// groupAdded groups the rows sw inserted and returns those that joined
+// another story, and the stories they joined (touched). A row that starts
+// its own story is left as written (its story_id NULL, its size 1) and
+// touches no story: no other row can be in a story named after an id
+// nobody had (a replaced row's id is among the removed rows', whose
+// stories are touched).
+func (s *Store) groupAdded(ctx context.Context, tx pgx.Tx, sw *storyWrite, added []stories.Doc) (moved, to []int64, err error) {
 	if err := fillLanguages(ctx, tx, added); err != nil {
-		return err
+		return nil, nil, err
 	}
 	skip := make([]int64, len(added))
 	for i := range added {
@@ -217,23 +220,15 @@ func (s *Store) groupAdded(ctx context.Context, tx pgx.Tx, sw *storyWrite, added
 	}
 	ids, err := s.grouper.Group(ctx, storyLoader{q: tx, skip: skip}, added)
 	if err != nil {
-		return fmt.Errorf("group articles: %w", err)
+		return nil, nil, fmt.Errorf("group articles: %w", err)
 	}
-	var moved, to []int64
 	for i := range added {
 		if ids[i] != added[i].ID {
 			moved, to = append(moved, added[i].ID), append(to, ids[i])
 			sw.touch(ids[i])
 		}
 	}
-	if len(moved) == 0 {
-		return nil
-	}
-	if _, err := tx.Exec(ctx, `UPDATE articles a SET story_id = m.story
-FROM unnest($1::bigint[], $2::bigint[]) AS m(id, story) WHERE a.id = m.id`, moved, to); err != nil {
-		return fmt.Errorf("write story ids: %w", err)
-	}
-	return nil
+	return moved, to, nil
 }
 
 // fillLanguages sets each doc's language to its source's, as the insert
@@ -268,17 +263,23 @@ func fillLanguages(ctx context.Context, tx pgx.Tx, docs []stories.Doc) error {
 	return nil
 }
 
-// storySizesSQL recomputes the sizes of the stories listed, through the
-// story index, writing only the rows whose size changed.
-const storySizesSQL = `UPDATE articles a SET story_size = c.n
-FROM (SELECT t.story, count(DISTINCT m.source_id)::int AS n
-	FROM unnest($1::bigint[]) AS t(story)
-	JOIN articles m ON COALESCE(m.story_id, m.id) = t.story GROUP BY t.story) AS c
-WHERE COALESCE(a.story_id, a.id) = c.story AND a.story_size <> c.n`
+// writeStoriesSQL moves rows $1 to stories $2 and sets every member of
+// the stories $3 (those of $2 among them) to its story's count of
+// distinct sources, as the story will be: each row it changes is written
+// once, and rows whose story and size stay are not written. The members
+// are found through the story index, the moved rows by id.
+const writeStoriesSQL = `WITH moved AS (SELECT * FROM unnest($1::bigint[], $2::bigint[]) AS m(id, story)),
+members AS (SELECT a.id, COALESCE(m.story, a.story_id, a.id) AS story, a.source_id, m.story AS moved_to
+	FROM articles a LEFT JOIN moved m ON m.id = a.id
+	WHERE COALESCE(a.story_id, a.id) = ANY($3::bigint[]) OR a.id = ANY($1::bigint[])),
+sizes AS (SELECT story, count(DISTINCT source_id)::int AS n FROM members GROUP BY story)
+UPDATE articles a SET story_id = COALESCE(m.moved_to, a.story_id), story_size = c.n
+FROM members m JOIN sizes c ON c.story = m.story
+WHERE a.id = m.id AND (m.moved_to IS NOT NULL OR a.story_size <> c.n)`
 
-// recomputeSizes sets every member of the stories listed to the story's
-// count of distinct sources.
-func recomputeSizes(ctx context.Context, tx pgx.Tx, touched map[int64]bool) error {
+// writeStories writes the moves (rows moved to stories to) and the sizes
+// of the stories touched.
+func writeStories(ctx context.Context, tx pgx.Tx, moved, to []int64, touched map[int64]bool) error {
 	if len(touched) == 0 {
 		return nil
 	}
@@ -286,8 +287,11 @@ func recomputeSizes(ctx context.Context, tx pgx.Tx, touched map[int64]bool) erro
 	for id := range touched {
 		ids = append(ids, id)
 	}
-	if _, err := tx.Exec(ctx, storySizesSQL, ids); err != nil {
-		return fmt.Errorf("recompute story sizes: %w", err)
+	if moved == nil {
+		moved, to = []int64{}, []int64{}
+	}
+	if _, err := tx.Exec(ctx, writeStoriesSQL, moved, to, ids); err != nil {
+		return fmt.Errorf("write stories: %w", err)
 	}
 	return nil
 }
