@@ -122,7 +122,7 @@ func (b *bulkLoad) finish(s *Store) error {
 		"INSERT INTO articles_fts(articles_fts, rank) VALUES ('hashsize', %d)", bulkHashBytes)); err != nil {
 		return fmt.Errorf("finish bulk load: %w", err)
 	}
-	if err := finishIndexes(ctx, b.conn, false); err != nil {
+	if err := finishIndexes(ctx, b.conn, s.db, false); err != nil {
 		return err
 	}
 	// Through FTS5, not the config table, so every connection rereads it.
@@ -152,22 +152,19 @@ const resolveAllSQL = `UPDATE articles SET category=s.category, language=s.langu
 FROM sources s WHERE s.id = articles.source_id
 	AND NOT (articles.category=s.category AND articles.language=s.language AND articles.country=s.country)`
 
-// finishIndexes groups the articles into stories, creates the schema's
-// indexes and triggers (those present are kept), rebuilds the full-text
-// index from the articles and clears the bulk mark. It is the end of a
-// bulk load and the repair of one that died; legacy says the load was
-// of schema version 3 or 4 (see regroupAll).
-func finishIndexes(ctx context.Context, db dbConn, legacy bool) error {
-	if err := upgradeStories(ctx, db, legacy); err != nil {
-		return fmt.Errorf("group stories: %w", err)
+// finishIndexes groups the articles into stories (reading through
+// reader, another connection than db's, while db builds the indexes),
+// creates the schema's indexes and triggers (those present are kept),
+// rebuilds the full-text index from the articles and clears the bulk
+// mark. It is the end of a bulk load and the repair of one that died;
+// legacy says the load was of schema version 3 or 4 (see groupCatalogue).
+func finishIndexes(ctx context.Context, db dbConn, reader querier, legacy bool) error {
+	err := upgradeStories(ctx, db, reader, legacy, "INSERT INTO articles_fts(articles_fts) VALUES ('rebuild')")
+	if err != nil {
+		return fmt.Errorf("finish bulk load: %w", err)
 	}
-	for _, q := range []string{
-		"INSERT INTO articles_fts(articles_fts) VALUES ('rebuild')",
-		fmt.Sprintf("PRAGMA user_version = %d", schemaVersion),
-	} {
-		if _, err := db.ExecContext(ctx, q); err != nil {
-			return fmt.Errorf("build indexes: %w", err)
-		}
+	if _, err := db.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", schemaVersion)); err != nil {
+		return fmt.Errorf("finish bulk load: %w", err)
 	}
 	return nil
 }

@@ -131,7 +131,18 @@ func (s *Store) Close() error {
 	return err
 }
 
-const schema = `
+const schema = schemaCore + storyIndexSQL
+
+// storyIndexSQL is apart from the rest of the schema so that grouping a
+// whole catalogue (stories.go) can write its story ids before the index
+// exists. story= lists a story newest first, and a write recomputes the
+// sizes of the stories it touched, from it.
+const storyIndexSQL = `
+CREATE INDEX IF NOT EXISTS articles_story ON articles(story_id);
+`
+
+// schemaCore is the schema but the story index.
+const schemaCore = `
 CREATE TABLE IF NOT EXISTS sources (
 	id          TEXT PRIMARY KEY,
 	name        TEXT NOT NULL,
@@ -179,9 +190,6 @@ CREATE INDEX IF NOT EXISTS articles_country_category ON articles(country, catego
 CREATE INDEX IF NOT EXISTS articles_source ON articles(source_id);
 CREATE INDEX IF NOT EXISTS articles_language ON articles(language);
 CREATE INDEX IF NOT EXISTS articles_rhost ON articles(rhost);
--- story= lists a story newest first, and a write recomputes the sizes of
--- the stories it touched, from this.
-CREATE INDEX IF NOT EXISTS articles_story ON articles(story_id);
 
 CREATE VIRTUAL TABLE IF NOT EXISTS articles_fts USING fts5(
 	title, description, content, facets,
@@ -255,11 +263,11 @@ func (s *Store) migrate(ctx context.Context) error {
 		// An import into a new file died before building its indexes
 		// (finishIndexes runs the current schema, so the mark of an
 		// older version's import is finished the same way).
-		if err := finishIndexes(ctx, s.db, version != bulkVersion); err != nil {
+		if err := finishIndexes(ctx, s.db, s.db, version != bulkVersion); err != nil {
 			return fmt.Errorf("finish an interrupted import: %w", err)
 		}
 	case upgradable[version]:
-		if err := upgradeStories(ctx, s.db, true); err != nil {
+		if err := upgradeStories(ctx, s.db, s.db, true); err != nil {
 			return fmt.Errorf("upgrade the database from schema version %d: %w", version, err)
 		}
 	case version != 0 && version != schemaVersion:

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"tidings/model"
@@ -274,6 +276,13 @@ func recomputeSizes(ctx context.Context, q querier, touched map[int64]bool) erro
 // regroupChunk is how many articles the grouping pass reads at a time.
 const regroupChunk = 20_000
 
+// passRetention is how long, in publication time, the pass keeps an
+// article indexed after a newer one of its language: articles come oldest
+// first, and none is grouped with one more than stories.Window older, so
+// what is older than this only weighs in the statistics of the window
+// (its words' rarity) and costs memory.
+const passRetention = 2 * stories.Window
+
 // passRow is an article as the grouping pass reads it.
 type passRow struct {
 	stories.Member
@@ -283,66 +292,157 @@ type passRow struct {
 	given      bool
 }
 
-// regroupAll groups every stored article again, oldest first, with a
-// Grouper of its own, and writes the story ids that differ from those
-// stored; it returns the stories whose sizes must be recomputed (every
-// story of more than one article, and those a row left). Articles taken
-// in time order need nothing read back: when one is grouped, every
-// earlier one is indexed. A pass cut off and run again finds the rows it
-// wrote as they should be, and writes the rest.
+// passResult is what grouping a whole catalogue found to write.
+type passResult struct {
+	moves   []int64          // pairs of a row id and its new story id
+	marks   map[bool][]int64 // rows whose popularity_given is to be the key
+	touched map[int64]bool   // stories whose sizes are to be recomputed
+}
+
+// groupCatalogue groups every stored article again, oldest first, and
+// returns what differs from what is stored: the rows that change story
+// (and, in a legacy file, popularity_given) and the stories whose sizes
+// must be recomputed (every story of more than one article, and those a
+// row left). It writes nothing, so it can read through one connection
+// while another builds the indexes.
+//
+// Stories never span languages (package stories compares an article only
+// with those of its language), so each language is grouped by a Grouper
+// of its own, in a goroutine of its own: the two cores share the work.
+// Articles taken in time order need nothing read back: when one is
+// grouped, every earlier one of its language has been. A pass cut off and
+// run again finds the rows it wrote as they should be.
 //
 // legacy is for a file of schema version 3 or 4, which stored a
 // popularity derived from the URL for an article imported without one:
 // such a popularity, and a feed article's 0, are marked not given.
-func regroupAll(ctx context.Context, db dbConn, legacy bool) (map[int64]bool, error) {
+func groupCatalogue(ctx context.Context, q querier, legacy bool) (passResult, error) {
+	res := passResult{marks: map[bool][]int64{}, touched: map[int64]bool{}}
 	var feeds map[string]bool
 	if legacy {
 		var err error
-		if feeds, err = feedIDs(ctx, db); err != nil {
-			return nil, err
+		if feeds, err = feedIDs(ctx, q); err != nil {
+			return res, err
 		}
 	}
-	g := stories.New(0)
-	touched := map[int64]bool{}
-	last := int64(math.MinInt64)
-	for {
-		rows, err := readPassChunk(ctx, db, last)
-		if err != nil || len(rows) == 0 {
-			return touched, err
-		}
-		last = rows[len(rows)-1].ID
-		docs := make([]stories.Doc, len(rows))
-		for i := range rows {
-			docs[i] = rows[i].Doc
-		}
-		ids, err := g.Group(ctx, nil, docs)
-		if err != nil {
-			return nil, fmt.Errorf("group articles: %w", err)
-		}
-		var moves []int64
-		marks := map[bool][]int64{}
-		for i := range rows {
-			r, story := &rows[i], ids[i]
-			if story != r.ID || r.size != 1 {
-				touched[story] = true
+	workers := map[model.Language]*langWorker{}
+	var wg sync.WaitGroup
+	readErr := func() error {
+		defer func() {
+			for _, w := range workers {
+				close(w.in)
 			}
-			if story != r.Story {
-				if r.Story != r.ID {
-					touched[r.Story] = true
+			wg.Wait()
+		}()
+		for last := int64(math.MinInt64); ; {
+			rows, err := readPassChunk(ctx, q, last)
+			if err != nil || len(rows) == 0 {
+				return err
+			}
+			last = rows[len(rows)-1].ID
+			byLang := map[model.Language][]passRow{}
+			for _, r := range rows {
+				byLang[r.Language] = append(byLang[r.Language], r)
+				if !legacy {
+					continue
 				}
-				moves = append(moves, r.ID, story)
+				if given := legacyGiven(&r, feeds); given != r.given {
+					res.marks[given] = append(res.marks[given], r.ID)
+				}
 			}
-			if !legacy {
-				continue
-			}
-			if given := legacyGiven(r, feeds); given != r.given {
-				marks[given] = append(marks[given], r.ID)
+			for lang, part := range byLang {
+				w := workers[lang]
+				if w == nil {
+					w = &langWorker{in: make(chan []passRow, 2), g: stories.New(0), touched: map[int64]bool{}}
+					workers[lang] = w
+					wg.Add(1)
+					go func() { defer wg.Done(); w.run(ctx) }()
+				}
+				w.in <- part
 			}
 		}
-		if err := writePass(ctx, db, moves, marks); err != nil {
-			return nil, err
+	}()
+	for _, w := range workers {
+		if w.err != nil && readErr == nil {
+			readErr = w.err
+		}
+		res.moves = append(res.moves, w.moves...)
+		for id := range w.touched {
+			res.touched[id] = true
 		}
 	}
+	return res, readErr
+}
+
+// langWorker groups the articles of one language for groupCatalogue.
+type langWorker struct {
+	in      chan []passRow
+	g       *stories.Grouper
+	moves   []int64
+	touched map[int64]bool
+	err     error
+	// indexed are the dated articles g holds, oldest first.
+	indexed []indexedDoc
+}
+
+type indexedDoc struct {
+	id int64
+	t  time.Time
+}
+
+func (w *langWorker) run(ctx context.Context) {
+	for rows := range w.in {
+		if w.err == nil {
+			w.err = w.group(ctx, rows)
+		}
+	}
+}
+
+func (w *langWorker) group(ctx context.Context, rows []passRow) error {
+	docs := make([]stories.Doc, len(rows))
+	for i := range rows {
+		docs[i] = rows[i].Doc
+	}
+	ids, err := w.g.Group(ctx, nil, docs)
+	if err != nil {
+		return fmt.Errorf("group articles: %w", err)
+	}
+	var newest time.Time
+	for i := range rows {
+		r, story := &rows[i], ids[i]
+		if story != r.ID || r.size != 1 {
+			w.touched[story] = true
+		}
+		if story != r.Story {
+			if r.Story != r.ID {
+				w.touched[r.Story] = true
+			}
+			w.moves = append(w.moves, r.ID, story)
+		}
+		if !r.Published.IsZero() {
+			w.indexed = append(w.indexed, indexedDoc{r.ID, r.Published})
+			newest = r.Published
+		}
+	}
+	w.retire(newest.Add(-passRetention))
+	return nil
+}
+
+// retire forgets the indexed articles published before cutoff.
+func (w *langWorker) retire(cutoff time.Time) {
+	n := 0
+	for n < len(w.indexed) && w.indexed[n].t.Before(cutoff) {
+		n++
+	}
+	if n == 0 {
+		return
+	}
+	ids := make([]int64, n)
+	for i := range ids {
+		ids[i] = w.indexed[i].id
+	}
+	w.g.Remove(ids)
+	w.indexed = slices.Delete(w.indexed, 0, n)
 }
 
 // readPassChunk reads the regroupChunk articles after row id last.
@@ -375,30 +475,45 @@ func readPassChunk(ctx context.Context, q querier, last int64) ([]passRow, error
 	return out, nil
 }
 
-// writePass writes one chunk of the pass in a transaction: the rows that
-// changed story, and those whose popularity_given is to change (to the
-// key of marks).
-func writePass(ctx context.Context, db dbConn, moves []int64, marks map[bool][]int64) (err error) {
-	if len(moves) == 0 && len(marks) == 0 {
-		return nil
+// passWriteRows is how many rows one transaction of writePass changes.
+const passWriteRows = 100_000
+
+// writePass writes what groupCatalogue found, in transactions of
+// passWriteRows rows.
+func writePass(ctx context.Context, db dbConn, res passResult) error {
+	for moves := res.moves; len(moves) > 0; {
+		part := moves[:min(len(moves), 2*passWriteRows)]
+		moves = moves[len(part):]
+		if err := inTx(ctx, db, func(tx *sql.Tx) error { return moveToStories(ctx, tx, part) }); err != nil {
+			return err
+		}
 	}
+	for given, ids := range res.marks {
+		for len(ids) > 0 {
+			part := ids[:min(len(ids), passWriteRows)]
+			ids = ids[len(part):]
+			err := inTx(ctx, db, func(tx *sql.Tx) error {
+				_, err := tx.ExecContext(ctx, `UPDATE articles SET popularity_given = ?
+WHERE id IN (SELECT value FROM json_each(?))`, given, jsonInts(part))
+				return err
+			})
+			if err != nil {
+				return fmt.Errorf("mark imported popularity: %w", err)
+			}
+		}
+	}
+	return nil
+}
+
+// inTx runs f in a transaction of db.
+func inTx(ctx context.Context, db dbConn, f func(*sql.Tx) error) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("write stories: %w", err)
 	}
-	defer func() {
-		if err != nil {
-			tx.Rollback()
-		}
-	}()
-	if err := moveToStories(ctx, tx, moves); err != nil {
+	if err := f(tx); err != nil {
+		tx.Rollback()
 		return err
-	}
-	for given, ids := range marks {
-		if _, err := tx.ExecContext(ctx, `UPDATE articles SET popularity_given = ?
-WHERE id IN (SELECT value FROM json_each(?))`, given, jsonInts(ids)); err != nil {
-			return fmt.Errorf("mark imported popularity: %w", err)
-		}
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("write stories: %w", err)
@@ -484,20 +599,44 @@ func addStoryColumns(ctx context.Context, q querier) error {
 }
 
 // upgradeStories gives every stored article its story: it adds the story
-// columns an older file lacks, groups every article oldest first, creates
-// what the schema lacks (the story index among it) and recomputes the
-// size of every story of more than one article. It is the end of a bulk
-// load and the upgrade of a version 3 or 4 file (legacy).
-func upgradeStories(ctx context.Context, db dbConn, legacy bool) error {
+// columns an older file lacks, groups every article oldest first
+// (reading through reader, a connection other than db's) while db runs
+// meanwhile (the index builds, which need nothing of the stories), writes
+// the story ids, then builds the story index and recomputes the size of
+// every story of more than one article. It is the end of a bulk load and
+// the upgrade of a version 3 or 4 file (legacy).
+func upgradeStories(ctx context.Context, db dbConn, reader querier, legacy bool, meanwhile ...string) error {
 	if err := addStoryColumns(ctx, db); err != nil {
 		return err
 	}
-	touched, err := regroupAll(ctx, db, legacy)
-	if err != nil {
+	type result struct {
+		res passResult
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		res, err := groupCatalogue(ctx, reader, legacy)
+		done <- result{res, err}
+	}()
+	var werr error
+	for _, q := range append([]string{schemaCore}, meanwhile...) {
+		if _, werr = db.ExecContext(ctx, q); werr != nil {
+			werr = fmt.Errorf("build indexes: %w", werr)
+			break
+		}
+	}
+	pass := <-done // always waited for: it reads the database db may close
+	if werr != nil {
+		return werr
+	}
+	if pass.err != nil {
+		return pass.err
+	}
+	if err := writePass(ctx, db, pass.res); err != nil {
 		return err
 	}
-	if _, err := db.ExecContext(ctx, schema); err != nil {
-		return fmt.Errorf("build indexes: %w", err)
+	if _, err := db.ExecContext(ctx, storyIndexSQL); err != nil {
+		return fmt.Errorf("build the story index: %w", err)
 	}
-	return recomputeSizes(ctx, db, touched)
+	return recomputeSizes(ctx, db, pass.res.touched)
 }
