@@ -78,17 +78,22 @@
 //     number of matches. A search returns at most store.MaxResults
 //     (10,000) results and totalResults counts those (at most 10,000):
 //     counting every match of a common word would cost hundreds of
-//     milliseconds at a million articles. Popularity is a stored score:
-//     imported with the article or derived from its URL (see package
-//     store/sqlite); an article of a feed has 0, since feeds carry no
-//     popularity data, so feed articles sort newest first after every
-//     article that has one.
-//   - Stories (our extension, not the spec's): the article fields storyId
-//     and storySize and the /v2/articles parameter story are defined (ids
-//     are 1 to 64 letters, digits and hyphens), but no catalogue groups
-//     articles into stories in this release: articles carry neither field,
-//     and story is a 400 that says so (store.ErrStoriesUnsupported) rather
-//     than a list of every article.
+//     milliseconds at a million articles. An article's popularity is the
+//     one it was imported with, else its story's coverage (storySize: how
+//     many distinct sources report it), ties newest first; feeds carry no
+//     popularity data, so feed articles rank by coverage.
+//   - Stories (our extension, not the spec's): every catalogue groups the
+//     articles that report one event into a story as it stores them
+//     (package stories). Every article of /v2/articles and
+//     /v2/latest-headlines carries storyId (opaque: letters, digits and
+//     hyphens) and storySize (the story's distinct sources, at least 1);
+//     an article nothing else reports, or without a publication time, is
+//     a story of its own. story=ID on /v2/articles lists that story's
+//     articles newest first whatever sortBy says, with language, sources,
+//     domains, excludeDomains, from and to still applying; q may not be
+//     given with it (400). An id the service never gives is 400
+//     BAD_REQUEST naming story; the id of no stored story is an empty
+//     list. NewsAPI's paths leave both fields out, as NewsAPI has none.
 //   - q syntax (see store.MatchExpression): words are ANDed; "quoted
 //     phrases"; +word must appear; -word or NOT word must not; OR (upper
 //     case) between two terms accepts either. Punctuation only separates

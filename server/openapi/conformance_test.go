@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -178,9 +179,31 @@ func TestHandlerConformsToDocument(t *testing.T) {
 		})
 	}
 	t.Run("story", func(t *testing.T) {
-		// No catalogue groups stories yet (store.ErrStoriesUnsupported):
-		// a well-formed story id is a 400 whose body the document covers.
-		seen.add(d.check(t, h, spec("articles of a story, where nothing is grouped", "/v2/articles?story=s-1", 400, docSilent)))
+		// The story of a stored article, its articles listed; an id the
+		// service never gives (the document's pattern allows it) is a
+		// 400, as is q with story; an id of no story an empty list.
+		e := d.check(t, h, spec("an article's story id", "/v2/articles?q=climate", 200, docAllows))
+		seen.add(e)
+		var page struct {
+			Articles []struct {
+				StoryID   string `json:"storyId"`
+				StorySize int    `json:"storySize"`
+			} `json:"articles"`
+		}
+		if err := json.Unmarshal(e.body, &page); err != nil || len(page.Articles) == 0 ||
+			page.Articles[0].StoryID == "" || page.Articles[0].StorySize < 1 {
+			t.Fatalf("no story fields in %s (%v)", e.body, err)
+		}
+		story := url.QueryEscape(page.Articles[0].StoryID)
+		for _, c := range []conformanceCase{
+			spec("articles of a story", "/v2/articles?story="+story, 200, docAllows),
+			spec("articles of a story, filtered and by popularity", "/v2/articles?story="+story+"&language=en&sortBy=popularity", 200, docAllows),
+			spec("articles of no stored story", "/v2/articles?story=zzzzzzzz", 200, docAllows),
+			spec("a story id the service never gives", "/v2/articles?story=s-1", 400, docSilent),
+			spec("story with q", "/v2/articles?story="+story+"&q=climate", 400, docSilent),
+		} {
+			seen.add(d.check(t, h, c))
+		}
 	})
 	t.Run("rate limited", func(t *testing.T) { seen.addAll(d.checkRateLimit(t)) })
 	t.Run("internal error", func(t *testing.T) { seen.addAll(d.checkFailures(t)) })
