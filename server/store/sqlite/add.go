@@ -138,8 +138,14 @@ func (s *Store) addBatch(ctx context.Context, bulk *bulkLoad, sources []model.So
 		defer (*p.dst).Close()
 	}
 	for _, src := range sources {
-		if err = writeSource(ctx, st, src, bulk); err != nil {
+		resolved, err := writeSource(ctx, st, src, bulk)
+		if err != nil {
 			return err
+		}
+		if resolved {
+			// The Grouper indexed those articles without their source's
+			// language: it is read back, with it, at the next grouping.
+			s.dropGrouper()
 		}
 	}
 	var sw storyWrite
@@ -163,25 +169,29 @@ func (s *Store) addBatch(ctx context.Context, bulk *bulkLoad, sources []model.So
 	return nil
 }
 
-func writeSource(ctx context.Context, st batchStmts, src model.Source, bulk *bulkLoad) error {
+// writeSource upserts src and gives its articles its facets; resolved
+// says some articles changed.
+func writeSource(ctx context.Context, st batchStmts, src model.Source, bulk *bulkLoad) (resolved bool, err error) {
 	if src.ID == "" {
-		return fmt.Errorf("source %q has no id", src.Name)
+		return false, fmt.Errorf("source %q has no id", src.Name)
 	}
 	cat, lang, country := string(src.Category), string(src.Language), string(src.Country)
 	if _, err := st.upsertSource.ExecContext(ctx, src.ID, src.Name, src.Description, src.URL,
 		cat, lang, country); err != nil {
-		return fmt.Errorf("store source %q: %w", src.ID, err)
+		return false, fmt.Errorf("store source %q: %w", src.ID, err)
 	}
 	if bulk != nil {
 		// Without the source index each update would read every article:
 		// the bulk load resolves them all at once when it ends.
 		bulk.lateSources = bulk.lateSources || bulk.articles > 0
-		return nil
+		return false, nil
 	}
-	if _, err := st.resolve.ExecContext(ctx, src.ID, cat, lang, country, langMarker); err != nil {
-		return fmt.Errorf("update articles of source %q: %w", src.ID, err)
+	res, err := st.resolve.ExecContext(ctx, src.ID, cat, lang, country, langMarker)
+	if err != nil {
+		return false, fmt.Errorf("update articles of source %q: %w", src.ID, err)
 	}
-	return nil
+	n, _ := res.RowsAffected()
+	return n > 0, nil
 }
 
 // writeArticle stores r, replacing the article of its URL, and notes both

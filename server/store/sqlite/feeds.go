@@ -128,7 +128,7 @@ func (s *Store) AddFeed(ctx context.Context, f store.Feed) (err error) {
 		return fmt.Errorf("add feed %q: %w", id, err)
 	}
 	defer closeStmts()
-	if err := writeSource(ctx, st, f.Source, nil); err != nil {
+	if _, err := writeSource(ctx, st, f.Source, nil); err != nil {
 		return fmt.Errorf("add feed %q: %w", id, err)
 	}
 	args := append(pollArgs(id, f.Poll), f.URL, f.FullText, unixOrZero(f.AddedAt))

@@ -346,12 +346,17 @@ func TestImportGroupsIncrementalAndBulk(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) { checkStories(t, allArticles(t, s), quakeURLs, 3) })
 	}
-	// And a write after the bulk load groups with what it loaded.
+	// And a write after the import groups with what it stored, in the
+	// language its sources, which came last, gave the articles.
 	late := quake("tribune", "https://tribune.example/quake", 1, 20*time.Minute)
-	if err := file.Add(ctx, nil, []model.Article{late}); err != nil {
-		t.Fatal(err)
+	for name, s := range map[string]*Store{"incremental": mem, "bulk": file} {
+		if err := s.Add(ctx, nil, []model.Article{late}); err != nil {
+			t.Fatal(err)
+		}
+		t.Run(name+" then Add", func(t *testing.T) {
+			checkStories(t, allArticles(t, s), append(slices.Clone(quakeURLs), late.URL), 4)
+		})
 	}
-	checkStories(t, allArticles(t, file), append(slices.Clone(quakeURLs), late.URL), 4)
 }
 
 func TestFeedIngestionGroupsAndPruningShrinks(t *testing.T) {
@@ -478,3 +483,25 @@ func TestStorySizesMatchTheirStories(t *testing.T) {
 }
 
 var _ store.Catalogue = (*Store)(nil)
+
+// Articles stored before their source have no language until it comes;
+// then the Grouper must see them in their source's language, or an
+// article of that language stored later would not find its story.
+func TestSourceAfterItsArticlesKeepsGrouping(t *testing.T) {
+	s, err := Open("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.Add(ctx, nil, storyArticles()); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Add(ctx, storySources(), nil); err != nil {
+		t.Fatal(err)
+	}
+	late := quake("tribune", "https://tribune.example/quake", 1, 20*time.Minute)
+	if err := s.Add(ctx, nil, []model.Article{late}); err != nil {
+		t.Fatal(err)
+	}
+	checkStories(t, allArticles(t, s), append(slices.Clone(quakeURLs), late.URL), 4)
+}
