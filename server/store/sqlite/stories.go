@@ -32,9 +32,9 @@ import (
 // what was committed.
 //
 // A bulk load, and the upgrade of an older file, group every stored
-// article once, oldest first, in one pass with a Grouper of their own
-// (regroupAll), then recompute the sizes of every story of two or more
-// articles once the story index is built.
+// article once, oldest first, in one pass with a Grouper per language
+// (groupCatalogue), then recompute the sizes of every story of two or
+// more articles once the story index is built (upgradeStories).
 
 // storyDocCols are what grouping reads of a row, in scanMember's order.
 // Of the text only the first 2,000 characters: the Grouper reads only its
