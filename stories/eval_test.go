@@ -76,11 +76,31 @@ func docsOf(sources []model.Source, articles []model.Article) []Doc {
 	return docs
 }
 
+// groupAll groups docs as a store's writes would: a page at a time,
+// oldest first (the Grouper's index then evicts as it does in use), and
+// returns the stories in docs' order.
 func groupAll(t testing.TB, docs []Doc) []int64 {
+	const page = 500
+	order := make([]int, len(docs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return docs[a].Published.Compare(docs[b].Published) })
 	g := New(0)
-	got, err := g.Group(context.Background(), nil, docs)
-	if err != nil {
-		t.Fatal(err)
+	got := make([]int64, len(docs))
+	for start := 0; start < len(order); start += page {
+		idx := order[start:min(start+page, len(order))]
+		batch := make([]Doc, len(idx))
+		for i, j := range idx {
+			batch[i] = docs[j]
+		}
+		stories, err := g.Group(context.Background(), nil, batch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, j := range idx {
+			got[j] = stories[i]
+		}
 	}
 	return got
 }

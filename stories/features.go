@@ -12,19 +12,35 @@ import (
 )
 
 // feature is one normalised word of an article and how much it says
-// about the article: words of the title weigh most, then the
-// description's, then the text's.
-type feature struct {
-	h uint64  // hash of the normalised word
-	w float32 // field weight
+// about the article: the words of the title weigh most. It is the word's
+// hash with its lowest bit saying whether the title has the word, eight
+// bytes, as the index holds a hundred of them an article.
+type feature uint64
+
+func newFeature(word uint64, inTitle bool) feature {
+	f := feature(word &^ 1)
+	if inTitle {
+		f |= 1
+	}
+	return f
+}
+
+// h is the feature's word (the hash without its title bit).
+func (f feature) h() uint64 { return uint64(f) &^ 1 }
+
+// w is the feature's weight.
+func (f feature) w() float32 {
+	if f&1 != 0 {
+		return titleWeight
+	}
+	return textWeight
 }
 
 // How an article is read.
 const (
-	// Field weights; a word found in several fields keeps the largest.
-	titleWeight       = 1.0
-	descriptionWeight = 0.8
-	contentWeight     = 0.8
+	// Word weights: the title's, and the description's and text's.
+	titleWeight = 1.0
+	textWeight  = 0.8
 	// contentWords is how much of the text is read: its opening, which
 	// on most services repeats the description and then tells the
 	// event's particulars (who, where, how many).
@@ -70,32 +86,35 @@ type rawFrame struct {
 	// then the wording around a name, which reports of one event vary.
 	named bool
 	title bool // the frame is in the headline
+	// head says the frame is in the title or the description; the
+	// text's frames are kept only for their particulars (see frames).
+	head bool
 }
 
 // profileOf reads d.
 func profileOf(d *Doc) profile {
 	tok := tokenizer{lang: d.Language, casedNames: capitalisesNames(d.Language)}
 	tok.inTitle = true
-	tok.add(d.Title, titleWeight, 0)
+	tok.add(d.Title, 0)
 	tok.inTitle = false
 	titleFigures := sortedSet(slices.Clone(tok.figures))
-	tok.add(d.Description, descriptionWeight, 0)
-	tok.add(contentText(d.Content), contentWeight, contentWords)
+	tok.add(d.Description, 0)
+	tok.inText = true
+	tok.add(contentText(d.Content), contentWords)
 
 	fs := tok.out
-	slices.SortFunc(fs, func(a, b feature) int {
-		if a.h != b.h {
-			return cmpU64(a.h, b.h)
+	// Sorted, a word's title feature follows its other one: keep the
+	// last of each word.
+	slices.Sort(fs)
+	kept := fs[:0]
+	for _, f := range fs {
+		if n := len(kept); n > 0 && kept[n-1].h() == f.h() {
+			kept[n-1] = f
+			continue
 		}
-		if a.w != b.w { // the heavier first, so dedup keeps it
-			if a.w > b.w {
-				return -1
-			}
-			return 1
-		}
-		return 0
-	})
-	fs = slices.CompactFunc(fs, func(a, b feature) bool { return a.h == b.h })
+		kept = append(kept, f)
+	}
+	fs = append(make([]feature, 0, len(kept)), kept...) // the index keeps it: no spare room
 	return profile{feats: fs, frames: tok.frames, titleFigures: titleFigures, figures: sortedSet(tok.figures)}
 }
 
@@ -140,11 +159,11 @@ type tokenizer struct {
 	// most words (as English headlines often do), so capitals say
 	// nothing of names in it.
 	capital, casedNames, titleCase bool
-	inTitle                        bool
+	inTitle, inText                bool
 }
 
-// add reads text at weight w, at most limit words of it (0: all).
-func (t *tokenizer) add(text string, w float32, limit int) {
+// add reads text, at most limit words of it (0: all).
+func (t *tokenizer) add(text string, limit int) {
 	n := 0
 	t.word = t.word[:0]
 	t.titleCase = t.casedNames && mostlyCapitalised(text)
@@ -163,7 +182,7 @@ func (t *tokenizer) add(text string, w float32, limit int) {
 			continue // 12,000 and 4.25 are one figure each
 		}
 		if len(t.word) > 0 {
-			if t.emit(w) {
+			if t.emit() {
 				n++
 			}
 			t.word = t.word[:0]
@@ -176,13 +195,13 @@ func (t *tokenizer) add(text string, w float32, limit int) {
 		}
 	}
 	if len(t.word) > 0 {
-		t.emit(w)
+		t.emit()
 		t.word = t.word[:0]
 	}
 }
 
 // emit takes the word read, reporting whether it was kept.
-func (t *tokenizer) emit(w float32) bool {
+func (t *tokenizer) emit() bool {
 	if len(t.word) == 0 || t.read >= maxWords {
 		return false
 	}
@@ -192,7 +211,7 @@ func (t *tokenizer) emit(w float32) bool {
 	}
 	t.read++
 	h := hashRunes(word)
-	t.out = append(t.out, feature{h: h, w: w})
+	t.out = append(t.out, newFeature(h, t.inTitle))
 	figure := isDigit(word[0])
 	if figure {
 		t.figures = append(t.figures, h)
@@ -212,11 +231,11 @@ func (t *tokenizer) endClause() {
 	for i, h := range t.seq {
 		if i >= 2 {
 			t.frames = append(t.frames, rawFrame{key: mixKey(1, t.seq[i-2], t.seq[i-1]), ctx: [2]uint64{t.seq[i-2], t.seq[i-1]},
-				filler: h, particular: t.names[i], named: t.names[i-2] || t.names[i-1], title: t.inTitle})
+				filler: h, particular: t.names[i], named: t.names[i-2] || t.names[i-1], title: t.inTitle, head: !t.inText})
 		}
 		if i+2 < len(t.seq) {
 			t.frames = append(t.frames, rawFrame{key: mixKey(2, t.seq[i+1], t.seq[i+2]), ctx: [2]uint64{t.seq[i+1], t.seq[i+2]},
-				filler: h, particular: t.names[i], named: t.names[i+1] || t.names[i+2], title: t.inTitle})
+				filler: h, particular: t.names[i], named: t.names[i+1] || t.names[i+2], title: t.inTitle, head: !t.inText})
 		}
 	}
 	t.seq, t.names = t.seq[:0], t.names[:0]

@@ -3,6 +3,7 @@ package stories
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"time"
@@ -10,15 +11,18 @@ import (
 	"tidings/model"
 )
 
-// DefaultMaxDocs bounds the articles a Grouper indexes (about 2 KiB
-// each): past it the oldest are dropped, and read back from the store if
-// a later write needs their stretch of time again.
+// DefaultMaxDocs bounds the articles a Grouper indexes (3 to 7 KB each,
+// BenchmarkIndexMemory): past it the oldest are dropped, and read back
+// from the store if a later write needs their stretch of time again.
+// Articles more than keepBehind older than the newest are dropped in any
+// case, so the bound matters only to a catalogue that takes more than
+// 100,000 articles in a day and a half.
 const DefaultMaxDocs = 100_000
 
 // bucketSpan is the stretch of time one posting list covers, in seconds:
 // a match is looked for in the buckets within Window of an article,
 // never further.
-const bucketSpan = int64(24 * 60 * 60)
+const bucketSpan = int64(Window / time.Second)
 
 // Grouper assigns articles to stories. Make one with New; it is not safe
 // for concurrent use.
@@ -33,6 +37,9 @@ type Grouper struct {
 	slots   map[uint64]slotSeen // fillers seen per language-salted frame key
 	loaded  bool
 	lo      int64 // every stored article published at or after lo is indexed
+	// oldest and newest bound the publication times indexed (oldest may
+	// be older than what is left: it is brought up to date by evict).
+	oldest, newest int64
 
 	// Scratch of match: the new article's words' IDFs, the candidates,
 	// and the mark of the current match on the entries it scored.
@@ -74,6 +81,7 @@ const (
 	// nothing; a headline's frames are never generic.
 	frameGeneric
 	frameCommonFiller // the filler is a common word
+	frameHead         // the frame is in the title or the description
 )
 
 func (f frame) is(flag uint8) bool { return f.flags&flag != 0 }
@@ -83,13 +91,10 @@ func (f frame) is(flag uint8) bool { return f.flags&flag != 0 }
 // that collide only add candidates the full score then judges).
 func postKey(h uint64, b int64) uint64 { return h ^ uint64(b)*0x9e3779b97f4a7c15 }
 
-type posting struct {
-	e *entry
-	w float32
-}
-
+// postings are the indexed articles that have one word in one time
+// bucket; the dead among them are taken out when they are half.
 type postings struct {
-	list []posting
+	list []*entry
 	dead int
 }
 
@@ -185,10 +190,22 @@ func (g *Grouper) newEntry(d *Doc, story int64) *entry {
 }
 
 // frames turns raw frames into the index's, judging which words are
-// common by the language's articles indexed so far.
+// common by the language's articles indexed so far. Of the text's
+// frames only those around a particular are kept: a slot (see conflict)
+// is looked for in the title and description alone, which keeps the
+// index's memory to what it uses.
 func (g *Grouper) frames(e *entry, raw []rawFrame) []frame {
-	out := make([]frame, len(raw))
-	for i, r := range raw {
+	kept := 0
+	for _, r := range raw {
+		if r.head || r.particular {
+			kept++
+		}
+	}
+	out := make([]frame, 0, kept)
+	for _, r := range raw {
+		if !r.head && !r.particular {
+			continue
+		}
 		f := frame{key: r.key, filler: uint32(r.filler)}
 		if r.particular {
 			f.flags |= frameParticular
@@ -196,13 +213,16 @@ func (g *Grouper) frames(e *entry, raw []rawFrame) []frame {
 		if r.named {
 			f.flags |= frameNamed
 		}
+		if r.head {
+			f.flags |= frameHead
+		}
 		if !r.title && g.common(r.ctx[0], e) && g.common(r.ctx[1], e) {
 			f.flags |= frameGeneric
 		}
 		if g.common(r.filler, e) {
 			f.flags |= frameCommonFiller
 		}
-		out[i] = f
+		out = append(out, f)
 	}
 	slices.SortFunc(out, func(a, b frame) int {
 		if a.key != b.key {
@@ -228,13 +248,17 @@ func (g *Grouper) common(h uint64, e *entry) bool {
 
 // insert indexes e.
 func (g *Grouper) insert(e *entry) {
+	if len(g.docs) == 0 {
+		g.oldest, g.newest = e.t, e.t
+	}
+	g.oldest, g.newest = min(g.oldest, e.t), max(g.newest, e.t)
 	g.docs[e.id] = e
 	g.members[e.story] = append(g.members[e.story], e)
 	g.perLang[e.lang]++
 	g.see(e)
 	b := bucketOf(e.t)
 	for _, f := range e.feats {
-		h := f.h ^ e.salt
+		h := f.h() ^ e.salt
 		g.df[h]++
 		k := postKey(h, b)
 		ps := g.post[k]
@@ -242,7 +266,7 @@ func (g *Grouper) insert(e *entry) {
 			ps = &postings{}
 			g.post[k] = ps
 		}
-		ps.list = append(ps.list, posting{e, f.w})
+		ps.list = append(ps.list, e)
 	}
 }
 
@@ -260,7 +284,7 @@ func (g *Grouper) drop(e *entry) {
 	}
 	b := bucketOf(e.t)
 	for _, f := range e.feats {
-		h := f.h ^ e.salt
+		h := f.h() ^ e.salt
 		if g.df[h]--; g.df[h] <= 0 {
 			delete(g.df, h)
 		}
@@ -279,9 +303,9 @@ func compact(ps *postings) {
 		return
 	}
 	live := ps.list[:0]
-	for _, p := range ps.list {
-		if !p.e.dead {
-			live = append(live, p)
+	for _, e := range ps.list {
+		if !e.dead {
+			live = append(live, e)
 		}
 	}
 	clear(ps.list[len(live):])
@@ -326,23 +350,38 @@ func (g *Grouper) ensure(ctx context.Context, loader Loader, docs []Doc) error {
 	return nil
 }
 
-// evict drops the oldest fifth of the index when it holds more than
-// maxDocs articles; the stretch of time they covered is read back from
-// the store when a later write needs it. The frame statistics are
-// rebuilt from what remains, so they stay bounded too.
+// keepBehind is how far behind the newest article indexed an article
+// stays indexed: new articles come at the newest end, and no article
+// more than Window older than one is grouped with it. An article behind
+// that is read back from the store when a write needs its stretch.
+const keepBehind = 3 * Window
+
+// evict keeps the index to what writes need and to maxDocs: it drops the
+// articles more than keepBehind older than the newest, and when more
+// than maxDocs are left, the oldest fifth of the index. The frame
+// statistics are rebuilt from what remains, so they stay bounded too.
 func (g *Grouper) evict() {
-	if len(g.docs) <= g.maxDocs {
+	cut := int64(math.MinInt64)
+	if behind := int64(keepBehind / time.Second); g.newest-g.oldest > 2*behind {
+		cut = g.newest - behind
+	}
+	if len(g.docs) > g.maxDocs {
+		times := make([]int64, 0, len(g.docs))
+		for _, e := range g.docs {
+			times = append(times, e.t)
+		}
+		slices.Sort(times)
+		cut = max(cut, times[len(times)-g.maxDocs*4/5])
+	}
+	if cut == math.MinInt64 {
 		return
 	}
-	times := make([]int64, 0, len(g.docs))
-	for _, e := range g.docs {
-		times = append(times, e.t)
-	}
-	slices.Sort(times)
-	cut := times[len(times)-g.maxDocs*4/5]
+	g.oldest = g.newest
 	for _, e := range g.docs {
 		if e.t < cut {
 			g.drop(e)
+		} else {
+			g.oldest = min(g.oldest, e.t)
 		}
 	}
 	for k, ps := range g.post {
@@ -355,6 +394,8 @@ func (g *Grouper) evict() {
 	for _, e := range g.docs {
 		g.see(e)
 	}
+	// Go's maps keep their largest size: copies give the memory back.
+	g.docs, g.members, g.post, g.df = maps.Clone(g.docs), maps.Clone(g.members), maps.Clone(g.post), maps.Clone(g.df)
 	g.lo = max(g.lo, cut)
 }
 

@@ -31,21 +31,24 @@ var (
 	}
 )
 
-// withBackground returns a Grouper that has indexed a demo catalogue a
-// month before t0: as in a real catalogue, the words of every story
-// weigh by how common they are, which a test of a handful of articles
-// could not show. Its articles are too old to be candidates.
+// withBackground returns a Grouper that has indexed a demo catalogue's
+// articles, their times squeezed into the day before the test's: as in a
+// real catalogue, the words of every story weigh by how common they are,
+// which a test of a handful of articles could not show. They are too
+// old to be candidates, and recent enough to stay indexed.
 func withBackground(t *testing.T, maxDocs int) *Grouper {
-	return withBackgroundAt(t, maxDocs, t0.Add(-30*24*time.Hour))
+	return withBackgroundAt(t, maxDocs, t0)
 }
 
-// withBackgroundAt is withBackground with the catalogue built for at.
+// withBackgroundAt is withBackground with the background before at.
 func withBackgroundAt(t *testing.T, maxDocs int, at time.Time) *Grouper {
 	t.Helper()
 	sources, articles, _ := demo.Events(at)
 	docs := docsOf(sources, articles)
 	for i := range docs {
 		docs[i].ID += 1_000_000
+		age := at.Sub(docs[i].Published)
+		docs[i].Published = at.Add(-Window - time.Hour - age*20/(14*24))
 	}
 	g := New(maxDocs)
 	group(t, g, nil, docs...)

@@ -9,13 +9,10 @@ import (
 // labelled events (eval_test.go, docs/stories.md).
 const (
 	// minScore is the least cosine between a new article and one of a
-	// story's articles for it to join the story…
+	// story's articles for it to join the story, when they were
+	// published at the same time; the bar rises in proportion to the time
+	// between them, to 1 (identical words) Window apart.
 	minScore = 0.25
-	// …plus lateScore times the fraction of Window between their
-	// publication times: coverage of one event bunches within hours, and
-	// the further apart two reports are, the more alike they must be
-	// (at a third of Window only near-copies still join).
-	lateScore = 3.0
 	// minStoryScore is the least mean cosine with all of the story's
 	// articles: a story grows by what is like all of it, not by a chain
 	// of neighbours each like the last.
@@ -40,7 +37,7 @@ func (g *Grouper) match(e *entry) *entry {
 	}
 	sortScored(cands)
 	for _, c := range cands {
-		need := minScore + lateScore*float32(abs64(c.e.t-e.t))/float32(g.window)
+		need := minScore + (1-minScore)*float32(abs64(c.e.t-e.t))/float32(g.window)
 		if c.score >= need && g.storySim(e, c.e.story) >= minStoryScore && !g.conflictsWithStory(e, c.e.story) {
 			return c.e
 		}
@@ -55,9 +52,9 @@ func (g *Grouper) weigh(e *entry) {
 	g.idfs = g.idfs[:0]
 	var sum float32
 	for _, f := range e.feats {
-		x := idf(int(g.df[f.h^e.salt])+1, n)
+		x := idf(int(g.df[f.h()^e.salt])+1, n)
 		g.idfs = append(g.idfs, x)
-		sum += f.w * x * f.w * x
+		sum += f.w() * x * f.w() * x
 	}
 	e.norm = float32(math.Sqrt(float64(sum)))
 }
@@ -71,7 +68,7 @@ func (g *Grouper) candidates(e *entry) []scored {
 	g.cand = g.cand[:0]
 	from, to := bucketOf(e.t-g.window), bucketOf(e.t+g.window)
 	for i, f := range e.feats {
-		h := f.h ^ e.salt
+		h := f.h() ^ e.salt
 		if skipPostings(int(g.df[h]), n) {
 			continue
 		}
@@ -82,8 +79,10 @@ func (g *Grouper) candidates(e *entry) []scored {
 				continue
 			}
 			compact(ps)
-			for _, p := range ps.list {
-				c := p.e
+			// The partial score weighs the candidate's word as the new
+			// article's: the full score, of the best, weighs both.
+			w := f.w() * x * x
+			for _, c := range ps.list {
 				if c.dead || abs64(c.t-e.t) > g.window {
 					continue
 				}
@@ -91,15 +90,55 @@ func (g *Grouper) candidates(e *entry) []scored {
 					c.gen, c.acc = g.gen, 0
 					g.cand = append(g.cand, scored{e: c})
 				}
-				c.acc += f.w * p.w * x * x
+				c.acc += w
 			}
 		}
 	}
 	for i := range g.cand {
 		g.cand[i].score = g.cand[i].e.acc
 	}
-	sortScored(g.cand)
-	return g.cand[:min(len(g.cand), topCandidates)]
+	return topScored(g.cand, topCandidates)
+}
+
+// topScored moves the k best of s (by score, then id) to its front, in
+// order, and returns them: a partial selection, as a common word can
+// bring thousands of candidates of which a few dozen are scored in full.
+func topScored(s []scored, k int) []scored {
+	if len(s) <= k {
+		sortScored(s)
+		return s
+	}
+	better := func(a, b scored) bool { return a.score > b.score || (a.score == b.score && a.e.id < b.e.id) }
+	// s[:k] is kept as a min-heap of the best k so far (worst at 0).
+	heap := s[:k]
+	down := func(i int) {
+		for {
+			l := 2*i + 1
+			if l >= k {
+				return
+			}
+			w := l
+			if r := l + 1; r < k && better(heap[w], heap[r]) {
+				w = r
+			}
+			if !better(heap[i], heap[w]) {
+				return
+			}
+			heap[i], heap[w] = heap[w], heap[i]
+			i = w
+		}
+	}
+	for i := k/2 - 1; i >= 0; i-- {
+		down(i)
+	}
+	for _, c := range s[k:] {
+		if better(c, heap[0]) {
+			heap[0] = c
+			down(0)
+		}
+	}
+	sortScored(heap)
+	return heap
 }
 
 // sortScored orders by score, best first, then by id.
@@ -135,13 +174,13 @@ func (g *Grouper) cosine(a, b *entry) float32 {
 	i, j := 0, 0
 	for i < len(a.feats) && j < len(b.feats) {
 		switch {
-		case a.feats[i].h < b.feats[j].h:
+		case a.feats[i].h() < b.feats[j].h():
 			i++
-		case a.feats[i].h > b.feats[j].h:
+		case a.feats[i].h() > b.feats[j].h():
 			j++
 		default:
 			x := g.idfs[i]
-			dot += a.feats[i].w * b.feats[j].w * x * x
+			dot += a.feats[i].w() * b.feats[j].w() * x * x
 			i++
 			j++
 		}
@@ -233,7 +272,7 @@ func (g *Grouper) fillsDiffer(as, bs []frame, cased bool, key uint64) bool {
 			case fa.is(frameParticular) && fb.is(frameParticular):
 				differ = true
 			case fa.is(frameGeneric) || fb.is(frameGeneric):
-			case (!cased || !(fa.is(frameNamed) || fb.is(frameNamed))) &&
+			case fa.is(frameHead) && fb.is(frameHead) && (!cased || !(fa.is(frameNamed) || fb.is(frameNamed))) &&
 				!fa.is(frameCommonFiller) && !fb.is(frameCommonFiller) && g.isSlot(key):
 				differ = true
 			}
@@ -258,7 +297,7 @@ func (g *Grouper) isSlot(k uint64) bool { return int(g.slots[k].n) >= slotFiller
 // see records e's frames' fillers that may make a slot.
 func (g *Grouper) see(e *entry) {
 	for _, f := range e.frames {
-		if f.is(frameGeneric) || f.is(frameCommonFiller) {
+		if !f.is(frameHead) || f.is(frameGeneric) || f.is(frameCommonFiller) {
 			continue
 		}
 		k := f.key ^ e.salt
