@@ -93,19 +93,25 @@
 //     start a story of its own.
 //   - sortBy=popularity ranks by popularityKey: the popularity the import
 //     gave (NULL when none, since migration 0003), else the story's size.
+//   - An import into an empty catalogue is a bulk load: its batches are
+//     written ungrouped, then every article is grouped once, oldest
+//     first, as the migration does (groupAll). 100,000 articles: 38 s
+//     against 28 s without stories (grouping them batch by batch, in the
+//     file's order, took 76 s: see ImportJSONL).
 //   - Migration 0003 adds story_id, story_size and the story index and
 //     drops popularity's NOT NULL in one transaction that changes only
 //     the catalogue, except for the index: it holds the articles table
-//     locked (reads too) while the index is built (seconds at a million
-//     articles). Then, in a transaction of its own (groupStored), every
-//     stored article is read and grouped, oldest first, and the rows
-//     that change are written by one UPDATE; that transaction locks the
-//     table in SHARE mode, so other writers (old replicas still running,
-//     imports, the poller) wait for it while every read goes on,
-//     answering from the ungrouped catalogue until it commits. Measured
-//     at 100,000 articles: 24 s in all (grouping about 19 s of it, the
-//     UPDATE of the 47,000 rows that changed 4.3 s), 1.3 GB resident
-//     (the Grouper's window); at a million some ten times that, so run
-//     it on its own (`tidings serve --migrate-only`) and VACUUM ANALYZE
-//     articles after it.
+//     locked (reads too) while the index is built (86 ms at 100,000
+//     articles, measured; about a second at a million). Then, in a
+//     transaction of its own (groupStored), every stored article is read
+//     and grouped, oldest first, and the rows that change are written by
+//     one UPDATE; that transaction locks the table in SHARE mode, so
+//     other writers (old replicas still running, imports, the poller)
+//     wait for it while every read goes on, answering from the ungrouped
+//     catalogue until it commits. Measured at 100,000 articles: 10 s in
+//     all (grouping 6 s of it, the UPDATE of the 47,000 rows that
+//     changed 3.8 s), 190 MB resident; at a million expect some ten
+//     times that, writes held off throughout: run it on its own
+//     (`tidings serve --migrate-only`) and VACUUM ANALYZE articles after
+//     it.
 package postgres

@@ -142,7 +142,7 @@ func (s *Store) FindFeed(ctx context.Context, idOrURL string) (store.Feed, error
 // and articles, returning how many articles went.
 func (s *Store) RemoveFeed(ctx context.Context, id string, keepArticles bool) (int, error) {
 	deleted, n := 0, int64(0)
-	err := s.writeArticles(ctx, func(tx pgx.Tx, sw *storyWrite) error {
+	err := s.writeArticles(ctx, true, func(tx pgx.Tx, sw *storyWrite) error {
 		tag, err := tx.Exec(ctx, `DELETE FROM feeds WHERE id = $1`, id)
 		if err != nil {
 			return err
@@ -250,7 +250,7 @@ func (s *Store) savePoll(ctx context.Context, p store.FeedPollResult) (store.Fee
 	}
 	var n int64
 	wrote := false
-	err := s.writeArticles(ctx, func(tx pgx.Tx, sw *storyWrite) error {
+	err := s.writeArticles(ctx, true, func(tx pgx.Tx, sw *storyWrite) error {
 		c = store.FeedWriteStats{}
 		if err := checkFeed(ctx, tx, p); err != nil {
 			return err
@@ -482,7 +482,7 @@ func (s *Store) PruneArticles(ctx context.Context, cutoff time.Time) (int, error
 	bound := clampSeconds(cutoff.Unix()) << 16
 	var deleted int
 	var n int64
-	err := s.writeArticles(ctx, func(tx pgx.Tx, sw *storyWrite) error {
+	err := s.writeArticles(ctx, true, func(tx pgx.Tx, sw *storyWrite) error {
 		if _, err := tx.Exec(ctx, pruneItemsSQL, bound); err != nil {
 			return fmt.Errorf("entries: %w", err)
 		}

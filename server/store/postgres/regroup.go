@@ -32,14 +32,45 @@ import (
 // derived too (about one in 10,000 when the imported values are spread
 // over that range).
 func groupStored(ctx context.Context, tx pgx.Tx) error {
+	return regroup(ctx, tx, true)
+}
+
+// groupAll groups every stored article at the end of a bulk load (see
+// ImportJSONL), as groupStored does, in a write transaction of its own;
+// the Store's Grouper is dropped, since the stories it holds are
+// rewritten.
+func (s *Store) groupAll(ctx context.Context) error {
+	var n int64
+	err := s.writeArticles(ctx, false, func(tx pgx.Tx, _ *storyWrite) error {
+		s.grouper = nil
+		if err := regroup(ctx, tx, false); err != nil {
+			return err
+		}
+		var err error
+		n, err = bumpTx(ctx, tx)
+		return err
+	})
+	s.wrote(n)
+	if err != nil {
+		return fmt.Errorf("group the imported articles: %w", err)
+	}
+	return nil
+}
+
+// regroup groups every stored article again, oldest first (see
+// groupStored); legacy: clear the popularities version 2 made up.
+func regroup(ctx context.Context, tx pgx.Tx, legacy bool) error {
 	if _, err := tx.Exec(ctx, `LOCK TABLE articles IN SHARE MODE`); err != nil {
 		return fmt.Errorf("hold writers off: %w", err)
 	}
-	feeds, err := feedIDs(ctx, tx)
-	if err != nil {
-		return err
+	var feeds map[string]bool
+	if legacy {
+		var err error
+		if feeds, err = feedIDs(ctx, tx); err != nil {
+			return err
+		}
 	}
-	p := &groupPass{g: stories.New(0), feeds: feeds, sources: map[string]string{}}
+	p := &groupPass{g: stories.New(0), legacy: legacy, feeds: feeds, sources: map[string]string{}}
 	for last := int64(math.MinInt64); ; {
 		chunk, err := readPassChunk(ctx, tx, last)
 		if err != nil {
@@ -64,13 +95,16 @@ type passRow struct {
 	stories.Doc
 	url        string
 	popularity float64
+	story      int64 // as stored: COALESCE(story_id, id)
+	size       int32 // as stored
 }
 
 // groupPass is the state of groupStored's pass: what it found of every
 // article (a few dozen bytes each) besides the Grouper's window.
 type groupPass struct {
 	g       *stories.Grouper
-	feeds   map[string]bool
+	legacy  bool              // version 2's popularities to clear
+	feeds   map[string]bool   // when legacy
 	sources map[string]string // interned source ids
 	rows    []passResult
 }
@@ -79,6 +113,8 @@ type passResult struct {
 	id, story    int64
 	source       string
 	noPopularity bool
+	was          int64 // the story and size stored
+	wasSize      int32
 }
 
 // group groups one chunk of articles (the oldest not yet grouped).
@@ -98,15 +134,17 @@ func (p *groupPass) group(ctx context.Context, chunk []passRow) error {
 			src = r.Source
 			p.sources[src] = src
 		}
-		derived := p.feeds[r.Source] || r.popularity == float64(urlHash(r.url)%10000)
-		p.rows = append(p.rows, passResult{id: r.ID, story: ids[i], source: src, noPopularity: derived})
+		derived := p.legacy && (p.feeds[r.Source] || r.popularity == float64(urlHash(r.url)%10000))
+		p.rows = append(p.rows, passResult{id: r.ID, story: ids[i], source: src, noPopularity: derived,
+			was: r.story, wasSize: r.size})
 	}
 	return nil
 }
 
 // write stores what the pass found, for the rows it changes: those that
 // joined another's story, those of stories of several sources, and those
-// whose popularity goes. The rows go to a temporary table and are
+// whose popularity goes; rows that have their story and size already are
+// left alone. The rows go to a temporary table and are
 // written by one statement.
 func (p *groupPass) write(ctx context.Context, tx pgx.Tx) error {
 	type member struct {
@@ -124,7 +162,7 @@ func (p *groupPass) write(ctx context.Context, tx pgx.Tx) error {
 	var out [][]any
 	for _, r := range p.rows {
 		n := size[r.story]
-		if r.story == r.id && n == 1 && !r.noPopularity {
+		if r.story == r.was && n == r.wasSize && !r.noPopularity {
 			continue
 		}
 		var story *int64
@@ -156,7 +194,8 @@ FROM story_pass p WHERE a.id = p.id`); err != nil {
 // first.
 func readPassChunk(ctx context.Context, tx pgx.Tx, last int64) ([]passRow, error) {
 	rows, err := tx.Query(ctx, `SELECT id, source_id, language, published_at, title, description,
-	left(content, 2000), url, popularity FROM articles WHERE id > $1 ORDER BY id LIMIT $2`, last, regroupChunk)
+	left(content, 2000), url, popularity, COALESCE(story_id, id), story_size FROM articles
+WHERE id > $1 ORDER BY id LIMIT $2`, last, regroupChunk)
 	if err != nil {
 		return nil, fmt.Errorf("read articles to group: %w", err)
 	}
@@ -165,7 +204,8 @@ func readPassChunk(ctx context.Context, tx pgx.Tx, last int64) ([]passRow, error
 		var lang string
 		var published *int64
 		var pop *float64
-		err := row.Scan(&r.ID, &r.Source, &lang, &published, &r.Title, &r.Description, &r.Content, &r.url, &pop)
+		err := row.Scan(&r.ID, &r.Source, &lang, &published, &r.Title, &r.Description, &r.Content, &r.url, &pop,
+			&r.story, &r.size)
 		r.Language = model.Language(lang)
 		if published != nil {
 			r.Published = time.Unix(*published, 0).UTC()

@@ -160,10 +160,11 @@ func (w *storyWrite) touch(story int64) {
 }
 
 // writeArticles runs fn in a write transaction that may add or delete
-// articles, then groups what fn noted in its storyWrite and recomputes
-// the sizes of the stories it touched, in the same transaction (see the
-// top of this file).
-func (s *Store) writeArticles(ctx context.Context, fn func(tx pgx.Tx, sw *storyWrite) error) error {
+// articles, then (when group) groups what fn noted in its storyWrite and
+// recomputes the sizes of the stories it touched, in the same transaction
+// (see the top of this file). Only a bulk load, which groups everything
+// at its end (groupAll), leaves group false.
+func (s *Store) writeArticles(ctx context.Context, group bool, fn func(tx pgx.Tx, sw *storyWrite) error) error {
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
@@ -171,7 +172,7 @@ func (s *Store) writeArticles(ctx context.Context, fn func(tx pgx.Tx, sw *storyW
 			return fmt.Errorf("wait for other writers: %w", err)
 		}
 		var sw storyWrite
-		if err := fn(tx, &sw); err != nil {
+		if err := fn(tx, &sw); err != nil || !group {
 			return err
 		}
 		return s.groupWrite(ctx, tx, &sw)

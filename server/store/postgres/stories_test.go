@@ -180,6 +180,21 @@ func TestImportGroupsAndRanksByCoverage(t *testing.T) {
 	if want := []string{quake[2].URL, quake[1].URL, quake[0].URL, port.URL, lone.URL}; !reflect.DeepEqual(got, want) {
 		t.Errorf("a search by popularity: %v, want %v", got, want)
 	}
+	// A later import, into a catalogue no longer empty, is grouped batch
+	// by batch.
+	b.Reset()
+	line(model.Source{ID: "gazette", Name: "Gazette", Language: "en"}, nil)
+	later := quake[1] // the agency's copy, as another outlet runs it
+	later.Source.ID, later.URL = "gazette", "https://gazette.example/quake"
+	later.PublishedAt = later.PublishedAt.Add(90 * time.Minute)
+	line(later, nil)
+	if stats, err := st.ImportJSONL(context.Background(), strings.NewReader(b.String())); err != nil || stats.Articles != 1 {
+		t.Fatalf("second import: %+v, %v", stats, err)
+	}
+	story, _ := storyOf(t, st, quake[0].URL)
+	if id, size := storyOf(t, st, later.URL); id != story || size != 4 {
+		t.Errorf("a report imported later: story %q size %d, want %q size 4", id, size, story)
+	}
 	checkSizes(t, st)
 }
 

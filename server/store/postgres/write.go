@@ -52,15 +52,46 @@ func (s *Store) Add(ctx context.Context, sources []model.Source, articles []mode
 // ImportJSONL streams sources and articles in the spec's JSON shapes (see
 // package jsonl), in transactions of batchSize rows; rows written before
 // a failure stay.
+//
+// Into an empty catalogue it is a bulk load: the batches are written
+// ungrouped (each article a story of its own meanwhile), then every
+// article is grouped once, oldest first (groupAll), as the migration
+// does. A file is seldom in time order (gencat's, say, is source by
+// source), and grouping it batch by batch had the Grouper read back and
+// index again, for nearly every batch, the stretch of time the previous
+// batch had moved past: 76 s instead of 28 s for 100,000 articles
+// (measured). Rows a bulk load wrote before a failure are grouped too;
+// those of a process that died are left stories of their own.
 func (s *Store) ImportJSONL(ctx context.Context, r io.Reader) (store.ImportStats, error) {
-	return jsonl.Read(ctx, r, batchSize, s.add)
+	var empty bool
+	if err := s.pool.QueryRow(ctx, `SELECT NOT EXISTS (SELECT 1 FROM articles)`).Scan(&empty); err != nil {
+		return store.ImportStats{}, fmt.Errorf("import: look at the catalogue: %w", classify(err))
+	}
+	if !empty {
+		return jsonl.Read(ctx, r, batchSize, s.add)
+	}
+	stats, err := jsonl.Read(ctx, r, batchSize, func(ctx context.Context, sources []model.Source, recs []jsonl.Record) error {
+		return s.addEach(ctx, sources, recs, false)
+	})
+	if stats.Articles > 0 {
+		if gerr := s.groupAll(ctx); gerr != nil {
+			err = errors.Join(err, gerr)
+		}
+	}
+	return stats, err
 }
 
 func (s *Store) add(ctx context.Context, sources []model.Source, recs []jsonl.Record) error {
+	return s.addEach(ctx, sources, recs, true)
+}
+
+// addEach writes batches of at most batchSize rows, grouping their
+// articles unless group is false (a bulk load's batches).
+func (s *Store) addEach(ctx context.Context, sources []model.Source, recs []jsonl.Record, group bool) error {
 	for len(sources) > 0 || len(recs) > 0 {
 		ns := min(len(sources), batchSize)
 		na := min(len(recs), batchSize-ns)
-		if err := s.addBatch(ctx, sources[:ns], recs[:na]); err != nil {
+		if err := s.addBatch(ctx, sources[:ns], recs[:na], group); err != nil {
 			return err
 		}
 		sources, recs = sources[ns:], recs[na:]
@@ -71,7 +102,7 @@ func (s *Store) add(ctx context.Context, sources []model.Source, recs []jsonl.Re
 // addBatch writes one transaction: every statement is pipelined in one
 // round trip, then the few inserts whose id was taken by an article of
 // the same second are retried with the next id.
-func (s *Store) addBatch(ctx context.Context, sources []model.Source, recs []jsonl.Record) (err error) {
+func (s *Store) addBatch(ctx context.Context, sources []model.Source, recs []jsonl.Record, group bool) (err error) {
 	for _, src := range sources {
 		if src.ID == "" {
 			return fmt.Errorf("source %q has no id", src.Name)
@@ -84,7 +115,7 @@ func (s *Store) addBatch(ctx context.Context, sources []model.Source, recs []jso
 	}
 	var n int64
 	defer func() { s.wrote(n) }() // even a failed write may have raced a cached count
-	err = s.writeArticles(ctx, func(tx pgx.Tx, sw *storyWrite) error {
+	err = s.writeArticles(ctx, group, func(tx pgx.Tx, sw *storyWrite) error {
 		if err := writeRows(ctx, tx, sw, sources, recs); err != nil {
 			return err
 		}
