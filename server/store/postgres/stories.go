@@ -117,6 +117,9 @@ type storyWrite struct {
 	at      map[int64]int // index in added of each live inserted row
 	removed []int64
 	touched map[int64]bool
+	// resolved: a source's language was copied onto stored articles, so
+	// a Grouper's copy of them is stale.
+	resolved bool
 }
 
 // insert notes the row id written for a; a's publication time is the
@@ -187,6 +190,9 @@ func (s *Store) writeArticles(ctx context.Context, group bool, fn func(tx pgx.Tx
 // now), and writes the story of those that joined another and the sizes
 // of the stories sw touched, in tx. The caller holds writeMu.
 func (s *Store) groupWrite(ctx context.Context, tx pgx.Tx, sw *storyWrite) error {
+	if sw.resolved {
+		s.grouper = nil // read them back with their language
+	}
 	added := sw.live()
 	if len(added) == 0 && len(sw.removed) == 0 {
 		return nil

@@ -147,9 +147,13 @@ func writeRows(ctx context.Context, tx pgx.Tx, sw *storyWrite, sources []model.S
 	res := tx.SendBatch(ctx, b)
 	for _, src := range sources {
 		for range 2 {
-			if _, err := res.Exec(); err != nil {
+			tag, err := res.Exec()
+			if err != nil {
 				res.Close()
 				return fmt.Errorf("store source %q: %w", src.ID, err)
+			}
+			if tag.Update() && tag.RowsAffected() > 0 {
+				sw.resolved = true // stored articles changed language
 			}
 		}
 	}
