@@ -356,13 +356,15 @@ func (g *Grouper) ensure(ctx context.Context, loader Loader, docs []Doc) error {
 // that is read back from the store when a write needs its stretch.
 const keepBehind = 3 * Window
 
-// evict keeps the index to what writes need and to maxDocs: it drops the
-// articles more than keepBehind older than the newest, and when more
-// than maxDocs are left, the oldest fifth of the index. The frame
+// evict keeps the index to what writes need and to maxDocs: once it
+// holds a quarter of maxDocs, it drops the articles more than keepBehind
+// older than the newest (below that, an import whose lines are not in
+// time order keeps what its next pages will need instead of reading it
+// back again), and when more than maxDocs are left, the oldest fifth. The frame
 // statistics are rebuilt from what remains, so they stay bounded too.
 func (g *Grouper) evict() {
 	cut := int64(math.MinInt64)
-	if behind := int64(keepBehind / time.Second); g.newest-g.oldest > 2*behind {
+	if behind := int64(keepBehind / time.Second); len(g.docs) > g.maxDocs/4 && g.newest-g.oldest > 2*behind {
 		cut = g.newest - behind
 	}
 	if len(g.docs) > g.maxDocs {
