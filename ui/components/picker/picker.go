@@ -50,6 +50,8 @@ type Model struct {
 	cursor  int   // index into matches
 	offset  int
 	open    bool
+	// pick is the choice the last key made, until TakePick takes it.
+	pick *PickedMsg
 
 	width, height int
 }
@@ -196,7 +198,22 @@ func (m *Model) choose() tea.Cmd {
 	o := m.options[m.matches[m.cursor]]
 	m.current = o.ID
 	m.Close()
-	return common.Cmd(PickedMsg{Picker: m.name, ID: o.ID, Label: o.Label})
+	pick := PickedMsg{Picker: m.name, ID: o.ID, Label: o.Label}
+	m.pick = &pick
+	return common.Cmd(pick)
+}
+
+// TakePick returns, once, the choice the last Update made. A screen that
+// applies it at once, in the same Update, need not wait for the
+// PickedMsg: keys typed right after enter then meet the new list, never
+// the old one the message would still find (it drops that message).
+func (m *Model) TakePick() (PickedMsg, bool) {
+	if m.pick == nil {
+		return PickedMsg{}, false
+	}
+	pick := *m.pick
+	m.pick = nil
+	return pick, true
 }
 
 func (m *Model) move(delta int) {

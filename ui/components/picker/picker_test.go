@@ -63,6 +63,29 @@ func TestOpensOnCurrentChoice(t *testing.T) {
 	}
 }
 
+// A screen takes the choice within the key that made it, once; keys that
+// choose nothing give none.
+func TestTakePickGivesTheChoiceOnce(t *testing.T) {
+	p := newPicker(t)
+	p.Open("")
+	typeText(p, "germ")
+	if _, ok := p.TakePick(); ok {
+		t.Fatal("typing gave a choice")
+	}
+	p.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if pick, ok := p.TakePick(); !ok || pick.ID != "de" {
+		t.Fatalf("after enter: %v, %v; want Germany", pick, ok)
+	}
+	if _, ok := p.TakePick(); ok {
+		t.Fatal("the choice was given twice")
+	}
+	p.Open("de")
+	p.Update(tea.KeyPressMsg{Code: tea.KeyEsc})
+	if _, ok := p.TakePick(); ok {
+		t.Fatal("esc gave a choice")
+	}
+}
+
 func TestTypingNarrowsBestFirst(t *testing.T) {
 	p := newPicker(t)
 	p.Open("")

@@ -48,9 +48,9 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case m.country.IsOpen():
-		return m.country.Update(msg)
+		return m.pickerKey(m.country, msg)
 	case m.category.IsOpen():
-		return m.category.Update(msg)
+		return m.pickerKey(m.category, msg)
 	}
 	k := m.ctx.Keys
 	switch {
@@ -99,6 +99,17 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		return m.category.Update(common.ShiftMouse(msg, pickerX, filterBarHeight))
 	}
 	return m.list.Update(common.ShiftMouse(msg, 0, filterBarHeight))
+}
+
+// pickerKey passes a key to the open picker p. A choice it makes reloads
+// the list within this key, so the next one (enter again, typed fast)
+// reads the new list, not the old.
+func (m *Model) pickerKey(p *picker.Model, msg tea.KeyPressMsg) tea.Cmd {
+	cmd := p.Update(msg)
+	if pick, ok := p.TakePick(); ok {
+		return m.handlePicked(pick)
+	}
+	return cmd
 }
 
 func (m *Model) handlePicked(msg picker.PickedMsg) tea.Cmd {

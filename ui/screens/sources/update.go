@@ -69,7 +69,14 @@ func (m *Model) picked(msg picker.PickedMsg) tea.Cmd {
 // screen's own keys, in that order.
 func (m *Model) updateKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.picker != nil {
-		return m.picker.Update(msg)
+		// A choice applies within this key, so the next one reads the
+		// new list (see picker.TakePick).
+		p := m.picker
+		cmd := p.Update(msg)
+		if pick, ok := p.TakePick(); ok {
+			return m.picked(pick)
+		}
+		return cmd
 	}
 	if m.filtering {
 		return m.updateFilter(msg)
