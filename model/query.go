@@ -50,6 +50,11 @@ type ArticlesQuery struct {
 	PageSize int
 }
 
+// ErrStoryWithQ: story lists one story's articles and q searches; the
+// two are not combined.
+var ErrStoryWithQ = &ValidationError{Param: "q", Kind: KindParameter,
+	Message: "q cannot be combined with story: story lists every article of one story; search with q alone"}
+
 // MaxStoryIDLength bounds the story parameter.
 const MaxStoryIDLength = 64
 
@@ -73,6 +78,9 @@ func (q HeadlinesQuery) Validate() error {
 // well-formed ids and domains, from and to are dates or date-times with from
 // not after to, and language and sortBy are allowed values.
 func (q ArticlesQuery) Validate() error {
+	if q.Story != "" && q.Q != "" {
+		return ErrStoryWithQ
+	}
 	if q.Story == "" || q.Q != "" {
 		if err := validateKeywords(q.Q); err != nil {
 			return err

@@ -99,6 +99,10 @@ func TestArticlesQueryRules(t *testing.T) {
 		"q=x&sortBy=oldest":                      "sortBy",
 		"q=x&pageSize=0":                         "pageSize",
 		"q=x&sources=a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q,r,s,t,u": "sources",
+		"story=2k1x9":             "",
+		"story=2k1x9&language=en": "",
+		"story=2k1x9&q=climate":   "q",
+		"story=not_an_id":         "story",
 	}
 	for raw, param := range cases {
 		_, err := ParseArticlesQuery(mustValues(raw))

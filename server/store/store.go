@@ -23,11 +23,12 @@ import (
 // names no host, user or password.
 var ErrUnavailable = errors.New("the catalogue database is unavailable")
 
-// ErrStoriesUnsupported answers ArticlesQuery.Story (our story extension)
-// on a catalogue that does not group articles into stories: a 400 saying
-// so, never the whole catalogue as one story.
-var ErrStoriesUnsupported = &model.ValidationError{Param: "story", Kind: model.KindParameter,
-	Message: "story is not supported by this service yet: it does not group articles into stories; search with q instead"}
+// NotAStory is the error for a story id (ArticlesQuery.Story, our story
+// extension) that this service cannot have given: a 400 naming story.
+func NotAStory(id string) error {
+	return &model.ValidationError{Param: "story", Kind: model.KindParameter,
+		Message: fmt.Sprintf("story %q is not a story id of this service", id)}
+}
 
 // Reader answers the spec's three list queries.
 type Reader interface {

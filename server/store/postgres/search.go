@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"tidings/model"
+	"tidings/server/store"
 	"tidings/server/store/query"
 	"tidings/stories"
 )
@@ -67,17 +68,6 @@ func (sr search) where(tsq string, id string, lo, hi int64) where {
 	return w
 }
 
-// errStoryWithQ: story lists a story, q searches; the two are not
-// combined.
-var errStoryWithQ = &model.ValidationError{Param: "q", Kind: model.KindParameter,
-	Message: "q cannot be combined with story: story lists every article of one story; search with q alone"}
-
-// notAStory is the error for a story id this service cannot have given.
-func notAStory(id string) error {
-	return &model.ValidationError{Param: "story", Kind: model.KindParameter,
-		Message: fmt.Sprintf("story %q is not a story id of this service", id)}
-}
-
 func (s *Store) newSearch(ctx context.Context, q model.ArticlesQuery) (search, error) {
 	sr := search{facets: facets(q), lo: math.MinInt64, hi: math.MaxInt64}
 	if q.Story != "" {
@@ -86,10 +76,10 @@ func (s *Store) newSearch(ctx context.Context, q model.ArticlesQuery) (search, e
 		// its rows.
 		story, err := stories.ParseID(q.Story)
 		if err != nil {
-			return sr, notAStory(q.Story)
+			return sr, store.NotAStory(q.Story)
 		}
 		if strings.TrimSpace(q.Q) != "" {
-			return sr, errStoryWithQ
+			return sr, model.ErrStoryWithQ
 		}
 		sr.story = true
 		sr.conds = append(sr.conds, func(w *where) string { return "COALESCE(a.story_id, a.id) = " + w.arg(story) })

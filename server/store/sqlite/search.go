@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"tidings/model"
+	"tidings/server/store"
 	"tidings/stories"
 )
 
@@ -54,17 +55,6 @@ type search struct {
 // sources), read from the row.
 const popularityKey = "CASE WHEN a.popularity_given THEN a.popularity ELSE a.story_size END"
 
-// errStoryWithQ: story lists a story, q searches; the two are not
-// combined.
-var errStoryWithQ = &model.ValidationError{Param: "q", Kind: model.KindParameter,
-	Message: "q cannot be combined with story: story lists every article of one story; search with q alone"}
-
-// notAStory is the error for a story id this service cannot have given.
-func notAStory(id string) error {
-	return &model.ValidationError{Param: "story", Kind: model.KindParameter,
-		Message: fmt.Sprintf("story %q is not a story id of this service", id)}
-}
-
 // ErrNoScope: a search without keywords names no source, domain or
 // language to list the articles of.
 var ErrNoScope = errors.New("a search without keywords needs sources, domains or a language")
@@ -81,10 +71,10 @@ func newSearch(q model.ArticlesQuery, shift int64) (search, error) {
 	if q.Story != "" {
 		id, err := stories.ParseID(q.Story)
 		if err != nil {
-			return sr, notAStory(q.Story)
+			return sr, store.NotAStory(q.Story)
 		}
 		if strings.TrimSpace(q.Q) != "" {
-			return sr, errStoryWithQ
+			return sr, model.ErrStoryWithQ
 		}
 		sr.story = &id
 	} else if strings.TrimSpace(q.Q) == "" {
