@@ -124,6 +124,9 @@ func TestMarkSeenOnlyMovesForward(t *testing.T) {
 	}
 }
 
+func withoutStory(q model.ArticlesQuery) model.ArticlesQuery    { q.Story = ""; return q }
+func withoutKeywords(q model.ArticlesQuery) model.ArticlesQuery { q.Q = ""; return q }
+
 func TestNewQuery(t *testing.T) {
 	seen := time.Date(2026, 11, 20, 9, 15, 42, 987654321, time.FixedZone("CET", 3600))
 	w := Watch{Name: "W", Query: fullQuery(), Created: t0, LastSeen: seen}
@@ -132,8 +135,15 @@ func TestNewQuery(t *testing.T) {
 	want.From = "2026-11-20T08:15:42Z" // UTC, to the second, rounded down
 	want.Page, want.PageSize = 1, 1
 	checkQuery(t, q, want)
-	if err := q.Validate(); err != nil {
-		t.Errorf("NewQuery is not valid: %v", err)
+	// fullQuery sets every field to check they are all kept; a watch has
+	// either keywords or a story (the service refuses both together).
+	for _, w := range []Watch{
+		{Name: "Q", Query: withoutStory(fullQuery()), LastSeen: seen},
+		{Name: "S", Query: withoutKeywords(fullQuery()), LastSeen: seen},
+	} {
+		if err := w.NewQuery().Validate(); err != nil {
+			t.Errorf("NewQuery of watch %s is not valid: %v", w.Name, err)
+		}
 	}
 	if from, _, _ := q.TimeRange(); from.After(seen) {
 		t.Errorf("from %v is after the last look %v", from, seen)
