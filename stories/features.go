@@ -389,13 +389,3 @@ func sortedSet(x []uint64) []uint64 {
 	slices.Sort(x)
 	return slices.Compact(x)
 }
-
-func cmpU64(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}

@@ -1,6 +1,7 @@
 package stories
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"maps"
@@ -144,7 +145,7 @@ func (g *Grouper) Group(ctx context.Context, loader Loader, docs []Doc) ([]int64
 		if c := docs[a].Published.Compare(docs[b].Published); c != 0 {
 			return c
 		}
-		return compareInt64(docs[a].ID, docs[b].ID)
+		return cmp.Compare(docs[a].ID, docs[b].ID)
 	})
 	out := make([]int64, len(docs))
 	for _, i := range order {
@@ -226,9 +227,9 @@ func (g *Grouper) frames(e *entry, raw []rawFrame) []frame {
 	}
 	slices.SortFunc(out, func(a, b frame) int {
 		if a.key != b.key {
-			return cmpU64(a.key, b.key)
+			return cmp.Compare(a.key, b.key)
 		}
-		return cmpU64(uint64(a.filler), uint64(b.filler))
+		return cmp.Compare(uint64(a.filler), uint64(b.filler))
 	})
 	return out
 }
@@ -424,14 +425,4 @@ func abs64(x int64) int64 {
 		return -x
 	}
 	return x
-}
-
-func compareInt64(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

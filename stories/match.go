@@ -1,6 +1,7 @@
 package stories
 
 import (
+	"cmp"
 	"math"
 	"slices"
 )
@@ -150,7 +151,7 @@ func sortScored(s []scored) {
 			}
 			return 1
 		}
-		return compareInt64(a.e.id, b.e.id)
+		return cmp.Compare(a.e.id, b.e.id)
 	})
 }
 

@@ -219,15 +219,7 @@ func deleteArticle(ctx context.Context, del *sql.Stmt, url string, sw *storyWrit
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var id, story int64
-		if err := rows.Scan(&id, &story); err != nil {
-			return err
-		}
-		sw.remove(id, story)
-	}
-	return rows.Err()
+	return sw.removeRows(rows)
 }
 
 // insertArticle stores r, whose URL must not be stored yet (writeArticle

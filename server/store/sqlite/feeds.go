@@ -813,15 +813,7 @@ func deleteReturning(ctx context.Context, tx *sql.Tx, sw *storyWrite, query stri
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var id, story int64
-		if err := rows.Scan(&id, &story); err != nil {
-			return err
-		}
-		sw.remove(id, story)
-	}
-	return rows.Err()
+	return sw.removeRows(rows)
 }
 
 // feedByURL is the id of the feed at url, "" when none is.

@@ -132,6 +132,20 @@ func (w *storyWrite) remove(id, story int64) {
 	w.touch(story)
 }
 
+// removeRows notes the deleted rows a DELETE … RETURNING id, story_id
+// gives, and closes them.
+func (w *storyWrite) removeRows(rows *sql.Rows) error {
+	defer rows.Close()
+	for rows.Next() {
+		var id, story int64
+		if err := rows.Scan(&id, &story); err != nil {
+			return err
+		}
+		w.remove(id, story)
+	}
+	return rows.Err()
+}
+
 func (w *storyWrite) touch(story int64) {
 	if w.touched == nil {
 		w.touched = map[int64]bool{}
