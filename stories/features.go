@@ -48,7 +48,7 @@ const (
 	// maxWords bounds the words read of one article (and so its memory
 	// and its cost to compare); the title's and description's come
 	// first.
-	maxWords = 128
+	maxWords = 96
 	// stemRunes is where a word is cut: "floods", "flooded" and "flood"
 	// read alike, and so do "élection" and "élections".
 	stemRunes = 6

@@ -196,15 +196,21 @@ func (g *Grouper) newEntry(d *Doc, story int64) *entry {
 // is looked for in the title and description alone, which keeps the
 // index's memory to what it uses.
 func (g *Grouper) frames(e *entry, raw []rawFrame) []frame {
+	keep := func(r rawFrame) bool {
+		// A frame a common word fills ("the", "said") can neither differ
+		// in a way that counts nor, by being alike, spare a conflict a
+		// rarer filler makes (see fillsDiffer): it need not be kept.
+		return r.particular || (r.head && !g.common(r.filler, e))
+	}
 	kept := 0
 	for _, r := range raw {
-		if r.head || r.particular {
+		if keep(r) {
 			kept++
 		}
 	}
 	out := make([]frame, 0, kept)
 	for _, r := range raw {
-		if !r.head && !r.particular {
+		if !keep(r) {
 			continue
 		}
 		f := frame{key: r.key, filler: uint32(r.filler)}
