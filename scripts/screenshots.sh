@@ -62,6 +62,8 @@ shoot search    120 40 "--query election"
 shoot reader    120 40 "" Enter
 shoot fulltext  120 40 "--country us" Enter f
 shoot help      120 40 "" "?"
+# A story: the fifth headline is told by five outlets; = lists them.
+shoot story     120 40 "" j j j j "="
 shoot wide      160 45 ""
 # Saved: three articles kept with b and a watched search kept with w (the
 # state lives in $work/state-saved, never the user's; each shot has its own).
