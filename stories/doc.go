@@ -13,10 +13,20 @@
 // to the catalogue. Similarity is a cosine over IDF-weighted features, the
 // IDF counted over the indexed window of that language, so words every
 // story uses weigh little and the names, places and figures of one event
-// weigh much. An article joins the story of its most similar earlier
-// article when the similarity clears a threshold that rises with the time
-// between them; otherwise it starts a story of its own. Stories are never
-// merged after the fact: a wrong merge is worse than a missed one.
+// weigh much. An article joins the story of its most similar indexed
+// article when the similarity clears a bar that rises with the time
+// between them (to identity at Window), it is like the story as a whole,
+// and no article of the story conflicts with it; otherwise it starts a
+// story of its own. Stories are never merged after the fact: a wrong
+// merge is worse than a missed one.
+//
+// Conflicts are what tell one template of news covering two events from
+// one event told two ways (match.go): headlines giving figures none of
+// which the other article gives, or a shared frame (a word with the two
+// words before or after it) filled with different particulars (names,
+// figures: "floods hit Halden", "floods hit Eastport") or with different
+// words in a slot many words have filled ("the teachers' union", "the
+// nurses' union").
 //
 // Why not MinHash/LSH: two outlets' headlines on one event typically share
 // a quarter of their words (the names, the figures), well below the
@@ -25,10 +35,11 @@
 // a cost the time buckets bound (the prefix-filtering idea of all-pairs
 // similarity search).
 //
-// A Grouper holds the indexed window in memory. It is loaded lazily from
+// A Grouper holds the indexed stretch in memory. It is loaded lazily from
 // the store (Loader) the first time a write needs a stretch of time, and
-// bounded (MaxDocs); it is not safe for concurrent use: a store serialises
-// its writes through it.
+// bounded (by time behind the newest article, and by a count); it is not
+// safe for concurrent use: a store serialises its writes through it.
+// docs/stories.md has the rules' figures, the evaluation and the limits.
 //
 // This package does no I/O of its own and knows nothing of any store,
 // server or UI: backends hand it Docs and write back the story ids it
