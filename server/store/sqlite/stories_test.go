@@ -217,15 +217,8 @@ func TestStoryParameter(t *testing.T) {
 	story := checkStories(t, allArticles(t, s), quakeURLs, 3)
 	list := func(q model.ArticlesQuery) model.Page[model.Article] {
 		t.Helper()
-		q.Story, q.Page = story, max(q.Page, 1)
-		if q.PageSize == 0 {
-			q.PageSize = 20
-		}
-		p, err := s.Articles(ctx, q)
-		if err != nil {
-			t.Fatalf("%+v: %v", q, err)
-		}
-		return p
+		q.Story = story
+		return doSearch(t, s, q)
 	}
 	for _, sortBy := range []model.SortBy{"", model.SortPublishedAt, model.SortRelevancy, model.SortPopularity} {
 		if p := list(model.ArticlesQuery{SortBy: sortBy}); !reflect.DeepEqual(urls(p), quakeURLs) || p.TotalResults != 4 {
