@@ -283,17 +283,41 @@ func (g *Grouper) fillsDiffer(as, bs []frame, cased bool, key uint64) bool {
 }
 
 // slotSeen is up to slotFillers different fillers the index has seen
-// in a frame (hashes cut to 32 bits).
+// in a frame (hashes cut to 32 bits), for a frame three or more have
+// filled.
 type slotSeen struct {
 	fillers [slotFillers]uint32
 	n       uint8
+}
+
+// The tiers of the fillers seen (see Grouper.fewFillers) hold two
+// fillers before a frame moves to a slotSeen.
+const _ = uint(slotFillers - 3) // slotFillers >= 3
+
+// fillerPair is one or two fillers of a frame as fewFillers keeps them:
+// the two halves, equal while only one filler has been seen.
+func fillerPair(a, b uint32) uint64 { return uint64(a)<<32 | uint64(b) }
+
+// fillersSeen is how many different fillers the index has seen in the
+// language-salted frame key k, up to slotFillers.
+func (g *Grouper) fillersSeen(k uint64) int {
+	if s, ok := g.manyFillers[k]; ok {
+		return int(s.n)
+	}
+	if p, ok := g.fewFillers[k]; ok {
+		if uint32(p>>32) == uint32(p) {
+			return 1
+		}
+		return 2
+	}
+	return 0
 }
 
 // isSlot says the language-salted frame key k has been filled by
 // slotFillers different words in the language's articles: it is a slot
 // of a template (a city, a minister, a figure), not the wording around
 // one event's name.
-func (g *Grouper) isSlot(k uint64) bool { return int(g.slots[k].n) >= slotFillers }
+func (g *Grouper) isSlot(k uint64) bool { return g.fillersSeen(k) >= slotFillers }
 
 // see records e's frames' fillers that may make a slot.
 func (g *Grouper) see(e *entry) {
@@ -302,13 +326,29 @@ func (g *Grouper) see(e *entry) {
 			continue
 		}
 		k := f.key ^ e.salt
-		s := g.slots[k]
-		if int(s.n) >= slotFillers || slices.Contains(s.fillers[:s.n], f.filler) {
+		if s, ok := g.manyFillers[k]; ok {
+			if int(s.n) >= slotFillers || slices.Contains(s.fillers[:s.n], f.filler) {
+				continue
+			}
+			s.fillers[s.n] = f.filler
+			s.n++
+			g.manyFillers[k] = s
 			continue
 		}
-		s.fillers[s.n] = f.filler
-		s.n++
-		g.slots[k] = s
+		p, ok := g.fewFillers[k]
+		if !ok {
+			g.fewFillers[k] = fillerPair(f.filler, f.filler)
+			continue
+		}
+		a, b := uint32(p>>32), uint32(p)
+		switch {
+		case f.filler == a || f.filler == b:
+		case a == b:
+			g.fewFillers[k] = fillerPair(a, f.filler)
+		default:
+			delete(g.fewFillers, k)
+			g.manyFillers[k] = slotSeen{fillers: [slotFillers]uint32{a, b, f.filler}, n: 3}
+		}
 	}
 }
 
