@@ -114,8 +114,7 @@ func profileOf(d *Doc) profile {
 		}
 		kept = append(kept, f)
 	}
-	fs = append(make([]feature, 0, len(kept)), kept...) // the index keeps it: no spare room
-	return profile{feats: fs, frames: tok.frames, titleFigures: titleFigures, figures: sortedSet(tok.figures)}
+	return profile{feats: kept, frames: tok.frames, titleFigures: titleFigures, figures: sortedSet(tok.figures)}
 }
 
 // contentText strips what services wrap text in: a few HTML tags and

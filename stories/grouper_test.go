@@ -3,9 +3,11 @@ package stories
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"tidings/model"
 	"tidings/server/demo"
@@ -229,5 +231,45 @@ func TestStoryIDsReadBack(t *testing.T) {
 	}
 	if _, err := ParseID("not an id!"); err == nil {
 		t.Error("a malformed id was read")
+	}
+}
+
+// An entry packs an article's features, frames and figures into one
+// slice of words; they read back as they went in.
+func TestAnEntryReadsBackWhatItPacks(t *testing.T) {
+	if size := unsafe.Sizeof(entry{}); size > 96 {
+		t.Errorf("an entry is %d bytes, more than the 96 its comment says", size)
+	}
+	g := withBackground(t, 0)
+	sources, articles, _ := demo.Events(t0)
+	docs := docsOf(sources, articles)
+	frames, figures := 0, 0
+	for i := range docs[:500] {
+		d := &docs[i]
+		p := profileOf(d)
+		e := &entry{lang: d.Language, salt: langSalt(d.Language)}
+		want := g.frames(nil, e, p.frames)
+		e.pack(p.feats, want, p.titleFigures, p.figures)
+		for j, f := range p.feats {
+			if feature(e.feats()[j]) != f {
+				t.Fatalf("article %d: feature %d reads back as %x, not %x", d.ID, j, e.feats()[j], f)
+			}
+		}
+		if len(e.feats()) != len(p.feats) || len(e.frameKeys()) != len(want) {
+			t.Fatalf("article %d: %d features and %d frames read back, not %d and %d", d.ID, len(e.feats()), len(e.frameKeys()), len(p.feats), len(want))
+		}
+		for j, f := range want {
+			if got := e.frameAt(j); got != f || e.frameKeys()[j] != f.key {
+				t.Fatalf("article %d: frame %d reads back as %+v, not %+v", d.ID, j, got, f)
+			}
+		}
+		if !slices.Equal(e.titleFigures(), p.titleFigures) || !slices.Equal(e.figures(), p.figures) {
+			t.Fatalf("article %d: figures read back as %v and %v, not %v and %v", d.ID, e.titleFigures(), e.figures(), p.titleFigures, p.figures)
+		}
+		frames += len(want)
+		figures += len(p.figures)
+	}
+	if frames == 0 || figures == 0 {
+		t.Errorf("the articles gave %d frames and %d figures: the test reads nothing back", frames, figures)
 	}
 }

@@ -52,7 +52,8 @@ func (g *Grouper) weigh(e *entry) {
 	n := g.perLang[e.lang] + 1
 	g.idfs = g.idfs[:0]
 	var sum float32
-	for _, f := range e.feats {
+	for _, w := range e.feats() {
+		f := feature(w)
 		x := idf(int(g.df[f.h()^e.salt])+1, n)
 		g.idfs = append(g.idfs, x)
 		sum += f.w() * x * f.w() * x
@@ -68,7 +69,8 @@ func (g *Grouper) candidates(e *entry) []scored {
 	g.gen++
 	g.cand = g.cand[:0]
 	from, to := bucketOf(e.t-g.window), bucketOf(e.t+g.window)
-	for i, f := range e.feats {
+	for i, w := range e.feats() {
+		f := feature(w)
 		h := f.h() ^ e.salt
 		if skipPostings(int(g.df[h]), n) {
 			continue
@@ -172,16 +174,18 @@ func (g *Grouper) cosine(a, b *entry) float32 {
 		return 0
 	}
 	var dot float32
+	af, bf := a.feats(), b.feats()
 	i, j := 0, 0
-	for i < len(a.feats) && j < len(b.feats) {
+	for i < len(af) && j < len(bf) {
+		fa, fb := feature(af[i]), feature(bf[j])
 		switch {
-		case a.feats[i].h() < b.feats[j].h():
+		case fa.h() < fb.h():
 			i++
-		case a.feats[i].h() > b.feats[j].h():
+		case fa.h() > fb.h():
 			j++
 		default:
 			x := g.idfs[i]
-			dot += a.feats[i].w() * b.feats[j].w() * x * x
+			dot += fa.w() * fb.w() * x * x
 			i++
 			j++
 		}
@@ -230,28 +234,29 @@ func (g *Grouper) conflictsWithStory(e *entry, story int64) bool {
 //     teachers' union", "deal with the nurses' union"). In languages
 //     whose capitals do not mark names, every such slot counts.
 func (g *Grouper) conflict(a, b *entry) bool {
-	if len(a.titleFigures) > 0 && len(b.titleFigures) > 0 &&
-		!intersects(a.titleFigures, b.figures) && !intersects(b.titleFigures, a.figures) {
+	if a.nTitleFigures > 0 && b.nTitleFigures > 0 &&
+		!intersects(a.titleFigures(), b.figures()) && !intersects(b.titleFigures(), a.figures()) {
 		return true
 	}
 	cased := capitalisesNames(a.lang)
+	ak, bk := a.frameKeys(), b.frameKeys()
 	i, j := 0, 0
-	for i < len(a.frames) && j < len(b.frames) {
-		k := a.frames[i].key
+	for i < len(ak) && j < len(bk) {
+		k := ak[i]
 		switch {
-		case k < b.frames[j].key:
+		case k < bk[j]:
 			i++
-		case k > b.frames[j].key:
+		case k > bk[j]:
 			j++
 		default:
 			ie, je := i, j
-			for ie < len(a.frames) && a.frames[ie].key == k {
+			for ie < len(ak) && ak[ie] == k {
 				ie++
 			}
-			for je < len(b.frames) && b.frames[je].key == k {
+			for je < len(bk) && bk[je] == k {
 				je++
 			}
-			if g.fillsDiffer(a.frames[i:ie], b.frames[j:je], cased, k^a.salt) {
+			if g.fillsDiffer(a, i, ie, b, j, je, cased, k^a.salt) {
 				return true
 			}
 			i, j = ie, je
@@ -260,13 +265,15 @@ func (g *Grouper) conflict(a, b *entry) bool {
 	return false
 }
 
-// fillsDiffer says the fillers two articles put in one frame tell two
-// events: they share none, and two of them differ in a way that counts
-// (see conflict).
-func (g *Grouper) fillsDiffer(as, bs []frame, cased bool, key uint64) bool {
+// fillsDiffer says the fillers articles a and b put in one frame (a's
+// frames i to ie, b's j to je) tell two events: they share none, and two
+// of them differ in a way that counts (see conflict).
+func (g *Grouper) fillsDiffer(a *entry, i, ie int, b *entry, j, je int, cased bool, key uint64) bool {
 	differ := false
-	for _, fa := range as {
-		for _, fb := range bs {
+	for x := i; x < ie; x++ {
+		fa := a.frameAt(x)
+		for y := j; y < je; y++ {
+			fb := b.frameAt(y)
 			switch {
 			case fa.filler == fb.filler:
 				return false
@@ -321,7 +328,8 @@ func (g *Grouper) isSlot(k uint64) bool { return g.fillersSeen(k) >= slotFillers
 
 // see records e's frames' fillers that may make a slot.
 func (g *Grouper) see(e *entry) {
-	for _, f := range e.frames {
+	for i := range int(e.nFrames) {
+		f := e.frameAt(i)
 		if !f.is(frameHead) || f.is(frameGeneric) || f.is(frameCommonFiller) {
 			continue
 		}
