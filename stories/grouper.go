@@ -478,8 +478,18 @@ func (g *Grouper) evict() {
 		g.see(e)
 	}
 	// Go's maps keep their largest size: copies give the memory back.
-	g.docs, g.members, g.post, g.df = maps.Clone(g.docs), maps.Clone(g.members), maps.Clone(g.post), maps.Clone(g.df)
+	g.docs, g.members, g.post, g.df = shrunk(g.docs), shrunk(g.members), shrunk(g.post), shrunk(g.df)
 	g.lo = max(g.lo, cut)
+}
+
+// shrunk is a copy of m in a map made for its size. maps.Clone will not
+// do: it copies a map's tables at their size (Go 1.24's maps), so the
+// clone of a map emptied by eviction is as large as the map at its
+// largest.
+func shrunk[M ~map[K]V, K comparable, V any](m M) M {
+	out := make(M, len(m))
+	maps.Copy(out, m)
+	return out
 }
 
 // bucketOf is the time bucket of unix time t (floored, before 1970 too).
