@@ -347,8 +347,18 @@ func (g *Grouper) insert(e *entry) {
 			ps = &postings{}
 			g.post[k] = ps
 		}
+		if len(ps.list) == cap(ps.list) {
+			ps.list = growList(ps.list)
+		}
 		ps.list = append(ps.list, e)
 	}
+}
+
+// growList is list with room for a quarter more. append would double a
+// list shorter than 256, and the many short lists of words seen a few
+// times would leave a quarter of all postings' memory unused.
+func growList(list []*entry) []*entry {
+	return append(slices.Grow([]*entry(nil), len(list)+len(list)/4+1), list...)
 }
 
 // drop forgets e; its postings go when their list is next compacted.
