@@ -386,6 +386,10 @@ func (g *Grouper) drop(e *entry) {
 			}
 		}
 	}
+	// Postings keep e (dead) until their lists are compacted, and evict
+	// compacts only the lists half dead: its words, read no more, need
+	// not wait for that.
+	e.words, e.nFeats, e.nFrames, e.nTitleFigures, e.nFigures = nil, 0, 0, 0, 0
 }
 
 // compact takes the dead postings out of ps once they are half of it.
