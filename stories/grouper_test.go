@@ -3,6 +3,8 @@ package stories
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -271,5 +273,90 @@ func TestAnEntryReadsBackWhatItPacks(t *testing.T) {
 	}
 	if frames == 0 || figures == 0 {
 		t.Errorf("the articles gave %d frames and %d figures: the test reads nothing back", frames, figures)
+	}
+}
+
+// checkHandles says what is wrong with g's handles: every handle a
+// postings list holds is an article's, which counts every list that
+// holds it, and a free handle is no article's.
+func checkHandles(g *Grouper) error {
+	held := make([]int, len(g.ents))
+	for _, ps := range g.post {
+		for _, h := range ps.list {
+			if int(h) >= len(g.ents) || g.ents[h] == nil {
+				return fmt.Errorf("a list holds handle %d, which is free", h)
+			}
+			held[h]++
+		}
+	}
+	for h, e := range g.ents {
+		switch {
+		case e == nil && held[h] > 0:
+			return fmt.Errorf("handle %d is held but free", h)
+		case e != nil && (int(e.refs) != held[h] || e.handle != uint32(h)):
+			return fmt.Errorf("handle %d: article %d counts %d lists and is held by %d", h, e.id, e.refs, held[h])
+		case e != nil && !e.dead && g.docs[e.id] != e:
+			return fmt.Errorf("handle %d: article %d is not dead, yet not indexed", h, e.id)
+		}
+	}
+	for _, h := range g.free {
+		if g.ents[h] != nil {
+			return fmt.Errorf("free handle %d is article %d's", h, g.ents[h].id)
+		}
+	}
+	if len(g.free)+len(g.docs) > len(g.ents) {
+		return fmt.Errorf("%d free handles and %d articles of %d handles", len(g.free), len(g.docs), len(g.ents))
+	}
+	return nil
+}
+
+// The postings hold articles by handle, freed once no list holds them:
+// through grouping, eviction, removal and regrouping no list holds a
+// handle that was freed or given to another article.
+func TestHandlesAreFreedOnlyWhenNoListHoldsThem(t *testing.T) {
+	sources, articles, _ := demo.Events(t0)
+	docs := docsOf(sources, articles)
+	g := New(1500)
+	for i := 0; i < len(docs); i += 250 {
+		group(t, g, nil, docs[i:min(i+250, len(docs))]...)
+		if err := checkHandles(g); err != nil {
+			t.Fatalf("after %d articles: %v", i+250, err)
+		}
+	}
+	var ids []int64
+	for i := 0; i < len(docs); i += 3 {
+		ids = append(ids, docs[i].ID)
+	}
+	g.Remove(ids)
+	if err := checkHandles(g); err != nil {
+		t.Fatalf("after removing: %v", err)
+	}
+	before := len(g.ents)
+	group(t, g, nil, docs[len(docs)-1000:]...) // the newest again, some of them removed
+	if err := checkHandles(g); err != nil {
+		t.Fatalf("after regrouping: %v", err)
+	}
+	if len(g.free) == 0 && len(g.ents) > before {
+		t.Errorf("regrouping took %d new handles and reused none", len(g.ents)-before)
+	}
+}
+
+// The mark of the match that last scored an article wraps around: an
+// article last scored before the wrap is a candidate after it, though
+// its mark may equal the match's.
+func TestTheMatchMarkWraps(t *testing.T) {
+	g := New(0)
+	group(t, g, nil, quake[0])
+	group(t, g, nil, quake[1]) // the second match scores quake[0]
+	g.gen = math.MaxUint32
+	group(t, g, nil, doc(50, "fr", "f", 0, "Le gouvernement présente son budget", "Le budget sera débattu demain.")) // the wrap
+	e := g.newEntry(&quake[2], quake[2].ID)
+	g.weigh(e)
+	var got []int64
+	for _, c := range g.candidates(e) { // the second match since the wrap
+		got = append(got, c.e.id)
+	}
+	if slices.Sort(got); !slices.Equal(got, []int64{quake[0].ID, quake[1].ID}) {
+		t.Errorf("after the wrap the candidates are %v, not the two reports before", got)
 	}
 }

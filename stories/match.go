@@ -66,7 +66,14 @@ func (g *Grouper) weigh(e *entry) {
 // of the score those words give.
 func (g *Grouper) candidates(e *entry) []scored {
 	n := g.perLang[e.lang] + 1
-	g.gen++
+	if g.gen++; g.gen == 0 { // wrapped: no entry may seem scored already
+		for _, e := range g.ents {
+			if e != nil {
+				e.gen = 0
+			}
+		}
+		g.gen = 1
+	}
 	g.cand = g.cand[:0]
 	from, to := bucketOf(e.t-g.window), bucketOf(e.t+g.window)
 	for i, w := range e.feats() {
@@ -81,11 +88,12 @@ func (g *Grouper) candidates(e *entry) []scored {
 			if ps == nil {
 				continue
 			}
-			compact(ps)
+			g.compact(ps)
 			// The partial score weighs the candidate's word as the new
 			// article's: the full score, of the best, weighs both.
 			w := f.w() * x * x
-			for _, c := range ps.list {
+			for _, h := range ps.list {
+				c := g.ents[h]
 				if c.dead || abs64(c.t-e.t) > g.window {
 					continue
 				}
