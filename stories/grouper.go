@@ -41,14 +41,16 @@ type Grouper struct {
 	// be older than what is left: it is brought up to date by evict).
 	oldest, newest int64
 
-	// fewFillers and manyFillers are the fillers seen per
-	// language-salted frame key (see slotSeen). Nearly all frames are
-	// filled once or twice (of text whose every sentence is new, 2.25
-	// million of 2.4 million keys in 100,000 articles), so a frame is
-	// kept in a 16-byte fillerPair until its third filler moves it to a
-	// slotSeen: that saves 800 of the 4,400 bytes an article indexed
-	// took there (BenchmarkIndexMemory).
-	fewFillers  map[uint64]uint64
+	// oneFiller, twoFillers and manyFillers are the fillers seen per
+	// language-salted frame key (see slotSeen), by how many. Nearly all
+	// frames are filled once (of text whose every sentence is new, 2.07
+	// million of 2.42 million keys in 100,000 articles), and kept in 12
+	// bytes and a table's room (fillerTable); a second filler moves a
+	// key to twoFillers, a third to a slotSeen. Of that text
+	// (BenchmarkIndexMemory, text=random) they take 440 bytes an
+	// article; one map of slotSeen took 1,600.
+	oneFiller   fillerTable
+	twoFillers  map[uint64][2]uint32
 	manyFillers map[uint64]slotSeen
 
 	// ents are the articles the postings hold, by handle (entry.handle):
@@ -211,7 +213,7 @@ func New(maxDocs int) *Grouper {
 		perLang: map[model.Language]int{},
 		members: map[int64][]*entry{},
 
-		fewFillers:  map[uint64]uint64{},
+		twoFillers:  map[uint64][2]uint32{},
 		manyFillers: map[uint64]slotSeen{},
 	}
 }
@@ -522,7 +524,7 @@ func (g *Grouper) evict() {
 			delete(g.post, k)
 		}
 	}
-	g.fewFillers, g.manyFillers = map[uint64]uint64{}, map[uint64]slotSeen{}
+	g.oneFiller, g.twoFillers, g.manyFillers = fillerTable{}, map[uint64][2]uint32{}, map[uint64]slotSeen{}
 	for _, e := range g.docs {
 		g.see(e)
 	}

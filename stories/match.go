@@ -305,27 +305,20 @@ type slotSeen struct {
 	n       uint8
 }
 
-// The tiers of the fillers seen (see Grouper.fewFillers) hold two
-// fillers before a frame moves to a slotSeen.
+// The tiers of the fillers seen (see Grouper.oneFiller) hold one and
+// two fillers before a frame moves to a slotSeen.
 const _ = uint(slotFillers - 3) // slotFillers >= 3
-
-// fillerPair is one or two fillers of a frame as fewFillers keeps them:
-// the two halves, equal while only one filler has been seen.
-func fillerPair(a, b uint32) uint64 { return uint64(a)<<32 | uint64(b) }
 
 // fillersSeen is how many different fillers the index has seen in the
 // language-salted frame key k, up to slotFillers.
 func (g *Grouper) fillersSeen(k uint64) int {
-	if s, ok := g.manyFillers[k]; ok {
-		return int(s.n)
+	if _, ok := g.oneFiller.get(k); ok {
+		return 1
 	}
-	if p, ok := g.fewFillers[k]; ok {
-		if uint32(p>>32) == uint32(p) {
-			return 1
-		}
+	if _, ok := g.twoFillers[k]; ok {
 		return 2
 	}
-	return 0
+	return int(g.manyFillers[k].n)
 }
 
 // isSlot says the language-salted frame key k has been filled by
@@ -342,29 +335,29 @@ func (g *Grouper) see(e *entry) {
 			continue
 		}
 		k := f.key ^ e.salt
-		if s, ok := g.manyFillers[k]; ok {
-			if int(s.n) >= slotFillers || slices.Contains(s.fillers[:s.n], f.filler) {
-				continue
+		if a, ok := g.oneFiller.get(k); ok {
+			if f.filler != a {
+				g.oneFiller.remove(k)
+				g.twoFillers[k] = [2]uint32{a, f.filler}
 			}
-			s.fillers[s.n] = f.filler
-			s.n++
-			g.manyFillers[k] = s
 			continue
 		}
-		p, ok := g.fewFillers[k]
-		if !ok {
-			g.fewFillers[k] = fillerPair(f.filler, f.filler)
+		if p, ok := g.twoFillers[k]; ok {
+			if f.filler != p[0] && f.filler != p[1] {
+				delete(g.twoFillers, k)
+				g.manyFillers[k] = slotSeen{fillers: [slotFillers]uint32{p[0], p[1], f.filler}, n: 3}
+			}
 			continue
 		}
-		a, b := uint32(p>>32), uint32(p)
-		switch {
-		case f.filler == a || f.filler == b:
-		case a == b:
-			g.fewFillers[k] = fillerPair(a, f.filler)
-		default:
-			delete(g.fewFillers, k)
-			g.manyFillers[k] = slotSeen{fillers: [slotFillers]uint32{a, b, f.filler}, n: 3}
+		if s, ok := g.manyFillers[k]; ok {
+			if int(s.n) < slotFillers && !slices.Contains(s.fillers[:s.n], f.filler) {
+				s.fillers[s.n] = f.filler
+				s.n++
+				g.manyFillers[k] = s
+			}
+			continue
 		}
+		g.oneFiller.add(k, f.filler)
 	}
 }
 
