@@ -52,8 +52,8 @@ func (g *Grouper) weigh(e *entry) {
 	n := g.perLang[e.lang] + 1
 	g.idfs = g.idfs[:0]
 	var sum float32
-	for _, w := range e.feats() {
-		f := feature(w)
+	for _, fw := range e.feats() {
+		f := feature(fw)
 		x := idf(int(g.df[f.h()^e.salt])+1, n)
 		g.idfs = append(g.idfs, x)
 		sum += f.w() * x * f.w() * x
@@ -67,17 +67,17 @@ func (g *Grouper) weigh(e *entry) {
 func (g *Grouper) candidates(e *entry) []scored {
 	n := g.perLang[e.lang] + 1
 	if g.gen++; g.gen == 0 { // wrapped: no entry may seem scored already
-		for _, e := range g.ents {
-			if e != nil {
-				e.gen = 0
+		for _, x := range g.ents {
+			if x != nil {
+				x.gen = 0
 			}
 		}
 		g.gen = 1
 	}
 	g.cand = g.cand[:0]
 	from, to := bucketOf(e.t-g.window), bucketOf(e.t+g.window)
-	for i, w := range e.feats() {
-		f := feature(w)
+	for i, fw := range e.feats() {
+		f := feature(fw)
 		h := f.h() ^ e.salt
 		if skipPostings(int(g.df[h]), n) {
 			continue
