@@ -138,10 +138,14 @@ postgres_rows() {
 	fi
 	# A production server's buffers are warm (pg_prewarm's autoprewarm
 	# brings them back after a restart, see deploy.md); one just started
-	# here is not, and its first reads would measure the page cache.
+	# here is not, and its first reads would measure the page cache. The
+	# tables' TOAST (long tsvectors, which phrases and ranking read) too.
 	"$pgbin/psql" -h 127.0.0.1 -p "$pgport" -U tidings -qAtc "CREATE EXTENSION IF NOT EXISTS pg_prewarm;
-		SELECT sum(pg_prewarm(c.oid)) FROM pg_class c WHERE c.relnamespace = 'public'::regnamespace
-		AND c.relkind IN ('r', 'i')" news1m >"$out/pg-prewarm.txt" 2>&1 || true
+		SELECT sum(pg_prewarm(c.oid)) FROM pg_class c WHERE c.relkind IN ('r', 'i', 't')
+		AND (c.relnamespace = 'public'::regnamespace OR c.oid IN (
+			SELECT t.reltoastrelid FROM pg_class t WHERE t.relnamespace = 'public'::regnamespace
+			UNION SELECT i.indexrelid FROM pg_index i JOIN pg_class t ON t.reltoastrelid = i.indrelid
+			WHERE t.relnamespace = 'public'::regnamespace))" news1m >"$out/pg-prewarm.txt" 2>&1 || true
 	local p1=$((port + 11)) p2=$((port + 12))
 	serve "$dsn" "$p1"
 	"$bin/benchtool" load -url "http://127.0.0.1:$p1/v2" -key "$key" -words "$words" -phrases "$phrases" \
