@@ -87,10 +87,10 @@
 //     stories it touched, in its own transaction, under a mutex and an
 //     advisory lock that serialise it with every other process's writes,
 //     so the counts are exact. A Grouper knows the stretch of time it
-//     read from the database and its own Store's writes since: an article
-//     another process wrote meanwhile (an import beside the poller) is
-//     not among its candidates, and a later report of that event may
-//     start a story of its own.
+//     read from the database and its own Store's writes since; when the
+//     change counter shows another process wrote meanwhile (an import
+//     beside the poller, the poller moving between replicas), the next
+//     write drops it and a new one reads the stretch again.
 //   - sortBy=popularity ranks by popularityKey: the popularity the import
 //     gave (NULL when none, since migration 0003), else the story's size.
 //   - An import into an empty catalogue is a bulk load: its batches are

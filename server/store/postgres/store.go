@@ -45,6 +45,10 @@ type Store struct {
 	// see the stories of every write before it.
 	writeMu sync.Mutex
 	grouper *stories.Grouper // nil until a write needs it
+	// groupedAt is the change counter as this Store's last write of
+	// articles left it: another value means another process wrote since,
+	// and grouper is dropped (stories.go).
+	groupedAt int64
 }
 
 // Options configure Open.
@@ -193,8 +197,8 @@ func (s *Store) watch(ctx context.Context, every time.Duration) {
 // back, as after a restore) since it was last read.
 func (s *Store) refreshGeneration(ctx context.Context) error {
 	var n int64
-	if err := s.pool.QueryRow(ctx, `SELECT n FROM catalogue_generation WHERE id = 1`).Scan(&n); err != nil {
-		return fmt.Errorf("read the change counter: %w", classify(err))
+	if err := readCounter(ctx, s.pool, &n); err != nil {
+		return err
 	}
 	s.observe(n)
 	return nil

@@ -31,13 +31,14 @@ import (
 // the Grouper is dropped: its memory holds rows that do not exist, and
 // the next write builds a new one from what was committed.
 //
-// A Grouper reads a stretch of time from the database once, the first
-// time a write needs it, and from then on knows only its own Store's
-// writes: an article another process (an import while the poller runs,
-// say) wrote since into a stretch it holds is not among its candidates,
-// so a later article of the same event may start a story of its own
-// instead of joining that one. Sizes stay exact whatever the grouping:
-// each write recounts the stories it touched from the rows.
+// A Grouper reads a stretch of time from the database the first time a
+// write needs it, and from then on adds its own Store's writes. Another
+// process's write (an import beside the poller, or the poller moving to
+// another replica and back) moves the change counter past where this
+// Store's last write left it (groupedAt): the next write sees that under
+// writeLock and drops the Grouper, so a new one reads the stretch again,
+// the other's articles with it (forgetOthersWrites). Sizes are exact
+// either way: each write recounts the stories it touched from the rows.
 
 // writeLock is the transaction-level advisory lock key every write of
 // articles takes (see above).
@@ -170,20 +171,60 @@ func (w *storyWrite) touch(story int64) {
 func (s *Store) writeArticles(ctx context.Context, group bool, fn func(tx pgx.Tx, sw *storyWrite) error) error {
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
+	var after int64
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, writeLock); err != nil {
 			return fmt.Errorf("wait for other writers: %w", err)
 		}
-		var sw storyWrite
-		if err := fn(tx, &sw); err != nil || !group {
+		if err := s.forgetOthersWrites(ctx, tx); err != nil {
 			return err
 		}
-		return s.groupWrite(ctx, tx, &sw)
+		var sw storyWrite
+		if err := fn(tx, &sw); err != nil {
+			return err
+		}
+		if group {
+			if err := s.groupWrite(ctx, tx, &sw); err != nil {
+				return err
+			}
+		}
+		return readCounter(ctx, tx, &after)
 	})
 	if err != nil {
 		s.grouper = nil // it may hold rows the rollback took back
+		return err
 	}
-	return err
+	s.groupedAt = after
+	return nil
+}
+
+// forgetOthersWrites drops the Grouper when another process wrote since
+// this Store's last write: the database's change counter is not where
+// that write left it. The Grouper would miss the other's articles in the
+// stretch it holds, so a later report of their event would start a story
+// of its own; a new one reads the stretch again. The caller holds
+// writeMu and writeLock, so no other write lands until it commits.
+func (s *Store) forgetOthersWrites(ctx context.Context, tx pgx.Tx) error {
+	if s.grouper == nil {
+		return nil
+	}
+	var n int64
+	if err := readCounter(ctx, tx, &n); err != nil {
+		return err
+	}
+	if n != s.groupedAt {
+		s.grouper = nil
+	}
+	return nil
+}
+
+// readCounter reads the database's change counter (catalogue_generation)
+// into n.
+func readCounter(ctx context.Context, q querier, n *int64) error {
+	if err := q.QueryRow(ctx, `SELECT n FROM catalogue_generation WHERE id = 1`).Scan(n); err != nil {
+		return fmt.Errorf("read the change counter: %w", classify(err))
+	}
+	return nil
 }
 
 // groupWrite groups the rows sw inserted (stories of their own until

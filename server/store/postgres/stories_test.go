@@ -504,3 +504,28 @@ func TestMigrationGroupsAVersion2Catalogue(t *testing.T) {
 		})
 	}
 }
+
+// A replica's Grouper is current with the other replicas' writes: when
+// the feed poller moves to another replica and back, or an import runs
+// beside it, a later report joins the story another process wrote
+// instead of starting one of its own.
+func TestWriterGroupsWithAnotherWritersStories(t *testing.T) {
+	dsn := pgtest.Shared(t).NewDB(t, migrated)
+	one, two := openDSN(t, dsn), openDSN(t, dsn)
+	ctx := context.Background()
+	// one writes first, so its Grouper has read this stretch of time.
+	if err := one.Add(ctx, newsSources, []model.Article{port}); err != nil {
+		t.Fatal(err)
+	}
+	if err := two.Add(ctx, nil, quake[:1]); err != nil {
+		t.Fatal(err)
+	}
+	if err := one.Add(ctx, nil, quake[1:2]); err != nil {
+		t.Fatal(err)
+	}
+	first, _ := storyOf(t, one, quake[0].URL)
+	if id, size := storyOf(t, one, quake[1].URL); id != first || size != 2 {
+		t.Errorf("a report written after another replica's: story %q size %d, want %q size 2", id, size, first)
+	}
+	checkSizes(t, one)
+}
