@@ -109,13 +109,13 @@ type batchStmts struct {
 }
 
 func (s *Store) addBatch(ctx context.Context, bulk *bulkLoad, sources []model.Source, recs []record) (err error) {
-	begin := s.db.BeginTx
+	var db txBeginner = s.db
 	if bulk != nil {
-		begin = bulk.conn.BeginTx
+		db = bulk.conn
 	}
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
-	tx, err := begin(ctx, nil)
+	tx, err := s.beginWrite(ctx, db)
 	if err != nil {
 		return fmt.Errorf("begin write: %w", err)
 	}
@@ -160,8 +160,8 @@ func (s *Store) addBatch(ctx context.Context, bulk *bulkLoad, sources []model.So
 			return err
 		}
 	}
-	if err = tx.Commit(); err != nil {
-		return fmt.Errorf("commit write: %w", err)
+	if err = s.commitWrite(ctx, tx, true); err != nil {
+		return fmt.Errorf("write: %w", err)
 	}
 	if bulk != nil {
 		bulk.articles += len(recs)

@@ -125,6 +125,9 @@ func (b *bulkLoad) finish(s *Store) error {
 	if err := finishIndexes(ctx, b.conn, s.db, false); err != nil {
 		return err
 	}
+	if _, err := bumpCounter(ctx, b.conn); err != nil {
+		return fmt.Errorf("finish bulk load: %w", err)
+	}
 	// Through FTS5, not the config table, so every connection rereads it.
 	if _, err := b.conn.ExecContext(ctx, fmt.Sprintf(
 		"INSERT INTO articles_fts(articles_fts, rank) VALUES ('hashsize', %d)", defaultHashBytes)); err != nil {

@@ -27,6 +27,11 @@
 //     sources), so reads take both from the row, with no join; story=
 //     reads an index on story_id, newest first. A read-only image never
 //     groups.
+//   - Another process may write the same file (an import beside serve):
+//     every write bumps a change counter in its transaction, which a
+//     Store on a file reads every 250 ms, changing Generation (and so
+//     every cached answer) and, at its next write, dropping its Grouper
+//     when the counter moved past its own last write (watch.go).
 //   - Popularity is not in the spec's article shape. Imports may carry a
 //     numeric "popularity" field; an article without one (every feed
 //     article) ranks by its story's coverage, the number of distinct

@@ -135,6 +135,11 @@ func (s *Store) AddFeed(ctx context.Context, f store.Feed) (err error) {
 	if _, err := tx.ExecContext(ctx, insertFeedSQL, args...); err != nil {
 		return fmt.Errorf("add feed %q: %w", id, err)
 	}
+	// Without writeMu: groupedAt stays behind, so the next grouped write
+	// reads its stretch again, the new source's language with it.
+	if _, err := bumpCounter(ctx, tx); err != nil {
+		return fmt.Errorf("add feed %q: %w", id, err)
+	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("add feed %q: commit: %w", id, err)
 	}
@@ -181,7 +186,7 @@ func (s *Store) FindFeed(ctx context.Context, idOrURL string) (store.Feed, error
 func (s *Store) RemoveFeed(ctx context.Context, id string, keepArticles bool) (n int, err error) {
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, err := s.beginWrite(ctx, s.db)
 	if err != nil {
 		return 0, fmt.Errorf("remove feed %q: %w", id, err)
 	}
@@ -217,8 +222,8 @@ func (s *Store) RemoveFeed(ctx context.Context, id string, keepArticles bool) (n
 			return 0, fmt.Errorf("remove feed %q: %w", id, err)
 		}
 	}
-	if err := tx.Commit(); err != nil {
-		return 0, fmt.Errorf("remove feed %q: commit: %w", id, err)
+	if err := s.commitWrite(ctx, tx, !keepArticles); err != nil {
+		return 0, fmt.Errorf("remove feed %q: %w", id, err)
 	}
 	if !keepArticles {
 		s.gen.Add(1)
@@ -411,7 +416,7 @@ func (s *Store) writeFeedGroup(ctx context.Context, polls []store.FeedPollResult
 	counts []store.FeedWriteStats, errs []error) (wrote bool, err error) {
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, err := s.beginWrite(ctx, s.db)
 	if err != nil {
 		return false, err
 	}
@@ -456,8 +461,8 @@ func (s *Store) writeFeedGroup(ctx context.Context, polls []store.FeedPollResult
 	if err := s.groupWrite(ctx, tx, &t.stories); err != nil {
 		return false, err
 	}
-	if err := tx.Commit(); err != nil {
-		return false, fmt.Errorf("commit: %w", err)
+	if err := s.commitWrite(ctx, tx, wrote); err != nil {
+		return false, err
 	}
 	return wrote, nil
 }
@@ -775,7 +780,7 @@ func (s *Store) PruneArticles(ctx context.Context, cutoff time.Time) (n int, err
 	bound := clampSeconds(cutoff.Unix()) << 16
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, err := s.beginWrite(ctx, s.db)
 	if err != nil {
 		return 0, fmt.Errorf("prune articles: %w", err)
 	}
@@ -797,8 +802,8 @@ func (s *Store) PruneArticles(ctx context.Context, cutoff time.Time) (n int, err
 	if err := s.groupWrite(ctx, tx, &sw); err != nil {
 		return 0, fmt.Errorf("prune articles: %w", err)
 	}
-	if err := tx.Commit(); err != nil {
-		return 0, fmt.Errorf("prune articles: commit: %w", err)
+	if err := s.commitWrite(ctx, tx, deleted > 0); err != nil {
+		return 0, fmt.Errorf("prune articles: %w", err)
 	}
 	if deleted > 0 {
 		s.gen.Add(1)

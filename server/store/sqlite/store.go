@@ -41,6 +41,15 @@ type Store struct {
 	// see the stories of every write committed before it.
 	writeMu sync.Mutex
 	grouper *stories.Grouper // nil until the first write needs it
+	// groupedAt is the change counter as this Store's last write left it
+	// (watch.go): another value means another process wrote since, and
+	// grouper is dropped. Guarded by writeMu.
+	groupedAt int64
+	// seen is the change counter last read; stopWatching and watching
+	// stop the goroutine that reads it (nil and unused when not watching).
+	seen         atomic.Int64
+	stopWatching context.CancelFunc
+	watching     sync.WaitGroup
 	// release frees what the database is read from after it closes (the
 	// VFS of an image); nil for Open.
 	release func() error
@@ -72,6 +81,12 @@ func Open(path string) (*Store, error) {
 	if err := s.migrate(context.Background()); err != nil {
 		db.Close()
 		return nil, err
+	}
+	if path != "" {
+		if err := s.startWatching(); err != nil {
+			db.Close()
+			return nil, err
+		}
 	}
 	return s, nil
 }
@@ -113,6 +128,10 @@ func (s *Store) Generation() uint64 { return s.gen.Load() }
 
 // Close releases the database.
 func (s *Store) Close() error {
+	if s.stopWatching != nil {
+		s.stopWatching()
+		s.watching.Wait()
+	}
 	s.stmtMu.Lock()
 	for _, st := range s.stmts {
 		st.Close()
@@ -210,6 +229,10 @@ CREATE TRIGGER IF NOT EXISTS articles_au AFTER UPDATE OF title, description, con
 	INSERT INTO articles_fts(rowid, title, description, content, facets)
 	VALUES (new.id, new.title, new.description, new.content, new.facets);
 END;
+
+-- The change counter other processes watch (watch.go).
+CREATE TABLE IF NOT EXISTS catalogue_generation (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
+INSERT OR IGNORE INTO catalogue_generation (id, n) VALUES (1, 0);
 
 -- Feed subscriptions (version 4; see feeds.go). A feed's id is its
 -- source's id. Times are unix seconds, 0 for the zero time.

@@ -1,0 +1,147 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+)
+
+// Another process may write the file a Store reads: `tidings import` or
+// `tidings feeds …` beside a running `tidings serve`. Every write of what
+// the service answers (articles, sources, stories) adds one to the file's
+// change counter (catalogue_generation) in its own transaction, and a
+// Store on a file reads the counter every watchInterval: when it moved
+// past what this Store's own writes left it at, Generation changes, so
+// the caches keyed by it (the store's and the service's) stop answering
+// from before the other process's write. The next grouped write of this
+// Store drops its Grouper for the same reason (forgetOthersWrites).
+//
+// Stores in memory and images are only ever written by their own
+// process, and do not watch.
+
+// watchInterval is how often a Store on a file reads the change counter:
+// the bound on how long an answer can outlive another process's write.
+var watchInterval = 250 * time.Millisecond
+
+// startWatching reads the counter once and then every watchInterval until
+// Close.
+func (s *Store) startWatching() error {
+	if err := s.refreshGeneration(context.Background()); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s.stopWatching = cancel
+	s.watching.Add(1)
+	go func() {
+		defer s.watching.Done()
+		t := time.NewTicker(watchInterval)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				// A busy or failing read changes nothing: the next tick tries again.
+				_ = s.refreshGeneration(ctx)
+			}
+		}
+	}()
+	return nil
+}
+
+// refreshGeneration changes Generation when the counter is not where it
+// was last seen.
+func (s *Store) refreshGeneration(ctx context.Context) error {
+	n, err := readCounter(ctx, s.db)
+	if err != nil {
+		return err
+	}
+	if old := s.seen.Swap(n); old != n {
+		s.gen.Add(1)
+	}
+	return nil
+}
+
+// counterReader is what the counter can be read through: the pool or a
+// transaction.
+type counterReader interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+func readCounter(ctx context.Context, q counterReader) (int64, error) {
+	var n int64
+	if err := q.QueryRowContext(ctx, `SELECT n FROM catalogue_generation WHERE id = 1`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("read the change counter: %w", err)
+	}
+	return n, nil
+}
+
+// bumpCounter marks a write in tx: other processes see the counter move
+// once it commits.
+func bumpCounter(ctx context.Context, tx counterReader) (int64, error) {
+	var n int64
+	if err := tx.QueryRowContext(ctx, `UPDATE catalogue_generation SET n = n + 1 WHERE id = 1 RETURNING n`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("mark the write: %w", err)
+	}
+	return n, nil
+}
+
+// commitWrite marks a write that changed what the service answers in tx
+// (when changed) and commits it. The caller holds writeMu and began tx
+// with beginWrite, which checked the Grouper against the counter, so the
+// Grouper is current with the counter as this write leaves it.
+func (s *Store) commitWrite(ctx context.Context, tx *sql.Tx, changed bool) error {
+	n, err := readCounter(ctx, tx)
+	if changed && err == nil {
+		n, err = bumpCounter(ctx, tx)
+	}
+	if err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	s.groupedAt = n
+	s.seen.Store(n) // this Store's own write is not news to it
+	return nil
+}
+
+// txBeginner begins transactions: the pool, or a bulk load's connection.
+type txBeginner interface {
+	BeginTx(ctx context.Context, opts *sql.TxOptions) (*sql.Tx, error)
+}
+
+// beginWrite begins a write transaction that may group articles and ends
+// with commitWrite. The caller holds writeMu.
+func (s *Store) beginWrite(ctx context.Context, db txBeginner) (*sql.Tx, error) {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.forgetOthersWrites(ctx, tx); err != nil {
+		tx.Rollback()
+		return nil, err
+	}
+	return tx, nil
+}
+
+// forgetOthersWrites drops the Grouper when another process wrote since
+// this Store's last write: it would miss the other's articles in the
+// stretch of time it holds, and a later report of their event would
+// start a story of its own. A new one reads the stretch again. tx holds
+// the file's write lock from its BEGIN (IMMEDIATE, see dsn): no other
+// process's write lands until it ends.
+func (s *Store) forgetOthersWrites(ctx context.Context, tx *sql.Tx) error {
+	if s.grouper == nil {
+		return nil
+	}
+	n, err := readCounter(ctx, tx)
+	if err != nil {
+		return err
+	}
+	if n != s.groupedAt {
+		s.grouper = nil
+	}
+	return nil
+}
