@@ -45,6 +45,7 @@ type Store struct {
 	// (watch.go): another value means another process wrote since, and
 	// grouper is dropped. Guarded by writeMu.
 	groupedAt int64
+	checked   bool // this write transaction compared groupedAt already (watch.go)
 	// seen is the change counter last read; stopWatching and watching
 	// stop the goroutine that reads it (nil and unused when not watching).
 	seen         atomic.Int64

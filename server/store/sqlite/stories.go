@@ -154,11 +154,15 @@ func (w *storyWrite) touch(story int64) {
 }
 
 // groupWrite groups the rows w inserted, writes their story ids and
-// recomputes the sizes of the stories w touched, in tx. The caller holds
-// writeMu, and calls dropGrouper before rolling tx back on any error.
+// recomputes the sizes of the stories w touched, in tx (begun by
+// beginWrite). The caller holds writeMu, and calls dropGrouper before
+// rolling tx back on any error.
 func (s *Store) groupWrite(ctx context.Context, tx *sql.Tx, w *storyWrite) error {
 	if len(w.added) == 0 && len(w.removed) == 0 {
 		return nil
+	}
+	if err := s.forgetOthersWrites(ctx, tx); err != nil {
+		return err
 	}
 	if s.grouper == nil {
 		s.grouper = stories.New(0)

@@ -89,13 +89,21 @@ func bumpCounter(ctx context.Context, tx counterReader) (int64, error) {
 
 // commitWrite marks a write that changed what the service answers in tx
 // (when changed) and commits it. The caller holds writeMu and began tx
-// with beginWrite, which checked the Grouper against the counter, so the
-// Grouper is current with the counter as this write leaves it.
+// with beginWrite. The Grouper is checked against the counter before the
+// mark, unless groupWrite did so already, so it is current with the
+// counter as this write leaves it.
 func (s *Store) commitWrite(ctx context.Context, tx *sql.Tx, changed bool) error {
-	n, err := readCounter(ctx, tx)
-	if changed && err == nil {
-		n, err = bumpCounter(ctx, tx)
+	if !changed {
+		// Nothing grouped either: groupedAt stands.
+		if err := tx.Commit(); err != nil {
+			return fmt.Errorf("commit: %w", err)
+		}
+		return nil
 	}
+	if err := s.forgetOthersWrites(ctx, tx); err != nil {
+		return err
+	}
+	n, err := bumpCounter(ctx, tx)
 	if err != nil {
 		return err
 	}
@@ -112,36 +120,37 @@ type txBeginner interface {
 	BeginTx(ctx context.Context, opts *sql.TxOptions) (*sql.Tx, error)
 }
 
-// beginWrite begins a write transaction that may group articles and ends
-// with commitWrite. The caller holds writeMu.
+// beginWrite begins a write transaction that may group articles (and
+// ends with commitWrite). The caller holds writeMu.
 func (s *Store) beginWrite(ctx context.Context, db txBeginner) (*sql.Tx, error) {
 	tx, err := db.BeginTx(ctx, nil)
-	if err != nil {
-		return nil, err
+	if err == nil {
+		s.checked = false
 	}
-	if err := s.forgetOthersWrites(ctx, tx); err != nil {
-		tx.Rollback()
-		return nil, err
-	}
-	return tx, nil
+	return tx, err
 }
 
 // forgetOthersWrites drops the Grouper when another process wrote since
 // this Store's last write: it would miss the other's articles in the
 // stretch of time it holds, and a later report of their event would
-// start a story of its own. A new one reads the stretch again. tx holds
-// the file's write lock from its BEGIN (IMMEDIATE, see dsn): no other
-// process's write lands until it ends.
+// start a story of its own. A new one reads the stretch again. It reads
+// the counter once a write transaction, before the write's own mark (in
+// groupWrite, or else in commitWrite), and tx holds the file's write
+// lock from its BEGIN (IMMEDIATE, see dsn): no other process's write
+// lands until it ends.
 func (s *Store) forgetOthersWrites(ctx context.Context, tx *sql.Tx) error {
-	if s.grouper == nil {
+	if s.checked {
 		return nil
 	}
-	n, err := readCounter(ctx, tx)
-	if err != nil {
-		return err
+	if s.grouper != nil {
+		n, err := readCounter(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if n != s.groupedAt {
+			s.grouper = nil
+		}
 	}
-	if n != s.groupedAt {
-		s.grouper = nil
-	}
+	s.checked = true
 	return nil
 }
