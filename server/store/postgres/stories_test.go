@@ -529,3 +529,49 @@ func TestWriterGroupsWithAnotherWritersStories(t *testing.T) {
 	}
 	checkSizes(t, one)
 }
+
+// An import into an empty catalogue leaves no dead row versions behind:
+// grouping rewrites most rows, and the table would otherwise stay half as
+// large again as its rows need, in memory and on disk.
+func TestBulkImportLeavesTheTableCompact(t *testing.T) {
+	st := openTest(t)
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	for _, s := range newsSources {
+		if err := enc.Encode(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 600 {
+		a := quake[i%len(quake)]
+		a.URL = fmt.Sprintf("%s/%d", a.URL, i)
+		a.PublishedAt = base.Add(-time.Duration(i) * 20 * time.Minute)
+		if err := enc.Encode(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if stats, err := st.ImportJSONL(context.Background(), strings.NewReader(b.String())); err != nil || stats.Articles != 600 {
+		t.Fatalf("import: %+v, %v", stats, err)
+	}
+	var grouped int
+	if err := st.pool.QueryRow(context.Background(), `SELECT count(*) FROM articles WHERE story_id IS NOT NULL`).Scan(&grouped); err != nil {
+		t.Fatal(err)
+	}
+	if grouped < 300 {
+		t.Fatalf("only %d of 600 reports joined a story: the import rewrote too few rows to tell", grouped)
+	}
+	size := func() int64 {
+		var n int64
+		if err := st.pool.QueryRow(context.Background(), `SELECT pg_table_size('articles') + pg_indexes_size('articles')`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	imported := size()
+	if _, err := st.pool.Exec(context.Background(), `VACUUM FULL articles`); err != nil {
+		t.Fatal(err)
+	}
+	if compact := size(); float64(imported) > 1.1*float64(compact) {
+		t.Errorf("the import left %d bytes of table and indexes, %d once compacted", imported, compact)
+	}
+}

@@ -61,7 +61,8 @@ func (s *Store) Add(ctx context.Context, sources []model.Source, articles []mode
 // index again, for nearly every batch, the stretch of time the previous
 // batch had moved past: 76 s instead of 28 s for 100,000 articles
 // (measured). Rows a bulk load wrote before a failure are grouped too;
-// those of a process that died are left stories of their own.
+// those of a process that died are left stories of their own. A bulk
+// load ends by compacting the table (compact).
 func (s *Store) ImportJSONL(ctx context.Context, r io.Reader) (store.ImportStats, error) {
 	var empty bool
 	if err := s.pool.QueryRow(ctx, `SELECT NOT EXISTS (SELECT 1 FROM articles)`).Scan(&empty); err != nil {
@@ -76,9 +77,28 @@ func (s *Store) ImportJSONL(ctx context.Context, r io.Reader) (store.ImportStats
 	if stats.Articles > 0 {
 		if gerr := s.groupAll(ctx); gerr != nil {
 			err = errors.Join(err, gerr)
+		} else if cerr := s.compact(ctx); cerr != nil {
+			err = errors.Join(err, cerr)
 		}
 	}
 	return stats, err
+}
+
+// compact rewrites the articles table and its indexes without the row
+// versions a bulk load leaves dead: groupAll's UPDATE writes again every
+// row whose story it changes, about two in three, so the table and
+// indexes of a fresh import were 1.6 times their size (100,000 articles:
+// 376 MB, 240 MB compacted in 3.9 s; a million: about 3.5 GB against
+// 2.3). Readers wait meanwhile (it locks the table), as they did for
+// the load's first rows; a catalogue that was empty has little to
+// serve. A role that does not own the table cannot compact it:
+// PostgreSQL then skips it with a warning, and docs/deploy.md says to
+// run VACUUM FULL as the owner.
+func (s *Store) compact(ctx context.Context) error {
+	if _, err := s.pool.Exec(ctx, `VACUUM (FULL, ANALYZE) articles`); err != nil {
+		return fmt.Errorf("compact the imported catalogue: %w", classify(err))
+	}
+	return nil
 }
 
 func (s *Store) add(ctx context.Context, sources []model.Source, recs []jsonl.Record) error {
