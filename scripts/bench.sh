@@ -117,7 +117,7 @@ postgres_rows() {
 	# given memory as docs/deploy.md suggests. Huge pages are used when
 	# the machine has them reserved (vm.nr_hugepages, see deploy.md); the
 	# report says whether they were.
-	local settings="shared_buffers=4GB effective_cache_size=12GB random_page_cost=1.1 work_mem=16MB shared_preload_libraries=pg_prewarm"
+	local settings="shared_buffers=3GB effective_cache_size=12GB random_page_cost=1.1 work_mem=16MB shared_preload_libraries=pg_prewarm"
 	local huge_before
 	huge_before=$(awk '/HugePages_Free/ {print $2}' /proc/meminfo 2>/dev/null || echo 0)
 	"${as[@]}" "$pgbin/pg_ctl" -D "$pgdir/data" -l "$pgdir/log" -w -o "-p $pgport -k $pgdir \
