@@ -106,6 +106,9 @@ func writeDoc(w *strings.Builder, r *results) {
 	if from := r.kv["meta.reader_from"]; from != "" {
 		fmt.Fprintf(w, "The reader figures were taken in an earlier run, %s, and reused (`READER_FROM`).\n\n", from)
 	}
+	if from := r.kv["meta.pg_from"]; from != "" {
+		fmt.Fprintf(w, "The PostgreSQL rows were measured in a later run, %s (`PG_ONLY=1`), the rest in this one.\n\n", from)
+	}
 	fmt.Fprintf(w, "Other work sharing the cores during the run shows up directly in these figures: the\n"+
 		"load average says how much there was.\n\n")
 	all := append(append(append(append(r.serviceRows(), r.postgresRows()...), r.feedsRows()...), r.importRows()...), r.readerRows()...)
