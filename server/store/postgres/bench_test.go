@@ -122,7 +122,7 @@ func BenchmarkPostgresQueries(b *testing.B) {
 	// the database's times, not the caches'.
 	b.Run("search-uncached", func(b *testing.B) {
 		latencies(b, func(i int) error {
-			st.gen.Add(1)
+			st.changes.Bump()
 			q := model.ArticlesQuery{Q: words[i%len(words)] + " " + words[(i/3)%len(words)], SortBy: sorts[i%3], Page: 1 + i%5}
 			_, err := st.Articles(ctx, q)
 			return err
@@ -130,7 +130,7 @@ func BenchmarkPostgresQueries(b *testing.B) {
 	})
 	b.Run("headlines-uncached", func(b *testing.B) {
 		latencies(b, func(i int) error {
-			st.gen.Add(1)
+			st.changes.Bump()
 			q := model.HeadlinesQuery{Country: model.Countries()[i%10], Category: model.Categories()[i%7], Page: 1 + i%3}
 			_, err := st.Headlines(ctx, q)
 			return err

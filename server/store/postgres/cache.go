@@ -14,7 +14,7 @@ const maxCachedPages = 256
 // loads, caches and returns it. A slice is cloned both ways, so callers
 // may keep what they get.
 func cached[V any](s *Store, c *gencache.Cache[[]V], key string, load func() ([]V, error)) ([]V, error) {
-	gen := s.gen.Load()
+	gen := s.changes.Generation()
 	if v, ok := c.Get(key, gen); ok {
 		return slices.Clone(v), nil
 	}

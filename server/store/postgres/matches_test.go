@@ -78,7 +78,7 @@ func TestMatchesSpanByTimeGiveEveryNewestMatch(t *testing.T) {
 		maxResults = limit
 		for _, q := range queries {
 			want := expectedMatches(t, arts, q, int(limit))
-			st.gen.Add(1) // nothing cached across caps
+			st.changes.Bump() // nothing cached across caps
 			total, got := allPages(t, st, q)
 			if total != len(want) || !slices.Equal(got, want) {
 				t.Errorf("cap %d, %+v: total %d, got %q\nwant %q", limit, q, total, got, want)

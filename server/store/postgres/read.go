@@ -170,7 +170,7 @@ func (s *Store) anchor(ctx context.Context, w where, offset int64) (from *int64,
 	if n == 0 {
 		return nil, offset, nil
 	}
-	gen := s.gen.Load()
+	gen := s.changes.Generation()
 	keyOf := func(i int64) string { return cacheKey(w.sql(), w.args, i) }
 	i, id := n, int64(0) // walk back to the nearest cached anchor…
 	for ; i > 0; i-- {
@@ -198,14 +198,14 @@ func (s *Store) anchor(ctx context.Context, w where, offset int64) (from *int64,
 
 // cachedCount is count's answer when the cache holds it.
 func (s *Store) cachedCount(query string, args []any) (int, bool) {
-	return s.counts.Get(cacheKey(query, args), s.gen.Load())
+	return s.counts.Get(cacheKey(query, args), s.changes.Generation())
 }
 
 // count runs a count(*) query, or answers it from the cache when nothing
 // was written since it last ran.
 func (s *Store) count(ctx context.Context, query string, args []any) (int, error) {
 	key := cacheKey(query, args)
-	gen := s.gen.Load()
+	gen := s.changes.Generation()
 	if n, ok := s.counts.Get(key, gen); ok {
 		return n, nil
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -14,6 +13,7 @@ import (
 
 	"tidings/model"
 	"tidings/server/store"
+	"tidings/server/store/changes"
 	"tidings/server/store/gencache"
 	"tidings/stories"
 )
@@ -24,13 +24,11 @@ type Store struct {
 	pool *pgxpool.Pool
 	cfg  *pgxpool.Config
 
-	// gen is what Generation returns: bumped by this Store's own writes at
-	// once, and whenever the database's counter (catalogue_generation,
-	// which every replica's writes bump) is seen to change.
-	gen      atomic.Uint64
-	seen     atomic.Int64 // the database counter last seen; -1: none yet
-	stopWait context.CancelFunc
-	waited   sync.WaitGroup
+	// changes is what Generation returns: moved by this Store's own
+	// writes at once, and whenever the database's counter
+	// (catalogue_generation, which every replica's writes bump) is seen to
+	// move.
+	changes changes.Counter
 
 	counts  *gencache.Cache[int]
 	ranks   *gencache.Cache[[]int64]
@@ -95,19 +93,17 @@ func Open(ctx context.Context, dsn string, o Options) (*Store, error) {
 	s := &Store{pool: pool, cfg: cfg, counts: gencache.New[int](4096), ranks: gencache.New[[]int64](512), matched: gencache.New[[]int64](maxCachedMatches),
 		anchors: gencache.New[int64](8192), pages: gencache.New[[]model.Article](maxCachedPages),
 		srcs: gencache.New[[]model.Source](maxCachedPages), tsq: gencache.New[string](4096)}
-	s.seen.Store(-1)
-	if err := s.refreshGeneration(ctx); err != nil {
+	n, err := s.counter(ctx)
+	if err != nil {
 		pool.Close()
 		return nil, err
 	}
+	s.changes.Observe(n)
 	every := o.WatchInterval
 	if every <= 0 {
 		every = DefaultWatchInterval
 	}
-	wctx, cancel := context.WithCancel(context.Background())
-	s.stopWait = cancel
-	s.waited.Add(1)
-	go s.watch(wctx, every)
+	s.changes.Watch(every, s.counter)
 	return s, nil
 }
 
@@ -174,41 +170,10 @@ func poolConfig(dsn string) (*pgxpool.Config, error) {
 // (at once) or by any other (within Options.WatchInterval, while the
 // database answers). Anything computed while it returned g may be cached
 // until it returns something else.
-func (s *Store) Generation() uint64 { return s.gen.Load() }
+func (s *Store) Generation() uint64 { return s.changes.Generation() }
 
-// watch reads the database's change counter every interval.
-func (s *Store) watch(ctx context.Context, every time.Duration) {
-	defer s.waited.Done()
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			rctx, cancel := context.WithTimeout(ctx, every*4)
-			_ = s.refreshGeneration(rctx) // a database that is down changes nothing
-			cancel()
-		}
-	}
-}
-
-// refreshGeneration bumps gen when the database's counter moved (or went
-// back, as after a restore) since it was last read.
-func (s *Store) refreshGeneration(ctx context.Context) error {
-	var n int64
-	if err := readCounter(ctx, s.pool, &n); err != nil {
-		return err
-	}
-	s.observe(n)
-	return nil
-}
-
-func (s *Store) observe(n int64) {
-	if old := s.seen.Swap(n); old != n {
-		s.gen.Add(1)
-	}
-}
+// counter reads the database's change counter.
+func (s *Store) counter(ctx context.Context) (int64, error) { return readCounter(ctx, s.pool) }
 
 // bumpTx marks a write in tx: every replica sees the counter move once
 // the transaction commits. Call wrote after the commit.
@@ -222,12 +187,7 @@ func bumpTx(ctx context.Context, tx pgx.Tx) (int64, error) {
 
 // wrote records this replica's committed write (n from bumpTx, or 0 when
 // the write failed and may or may not have landed).
-func (s *Store) wrote(n int64) {
-	s.gen.Add(1)
-	if n != 0 {
-		s.seen.Store(n)
-	}
-}
+func (s *Store) wrote(n int64) { s.changes.Wrote(n) }
 
 // Ping reports whether the database answers.
 func (s *Store) Ping(ctx context.Context) error {
@@ -239,8 +199,7 @@ func (s *Store) Ping(ctx context.Context) error {
 
 // Close stops watching and closes the pool.
 func (s *Store) Close() error {
-	s.stopWait()
-	s.waited.Wait()
+	s.changes.Stop()
 	s.pool.Close()
 	return nil
 }

@@ -188,7 +188,9 @@ func (s *Store) writeArticles(ctx context.Context, group bool, fn func(tx pgx.Tx
 				return err
 			}
 		}
-		return readCounter(ctx, tx, &after)
+		var err error
+		after, err = readCounter(ctx, tx)
+		return err
 	})
 	if err != nil {
 		s.grouper = nil // it may hold rows the rollback took back
@@ -208,8 +210,8 @@ func (s *Store) forgetOthersWrites(ctx context.Context, tx pgx.Tx) error {
 	if s.grouper == nil {
 		return nil
 	}
-	var n int64
-	if err := readCounter(ctx, tx, &n); err != nil {
+	n, err := readCounter(ctx, tx)
+	if err != nil {
 		return err
 	}
 	if n != s.groupedAt {
@@ -218,13 +220,13 @@ func (s *Store) forgetOthersWrites(ctx context.Context, tx pgx.Tx) error {
 	return nil
 }
 
-// readCounter reads the database's change counter (catalogue_generation)
-// into n.
-func readCounter(ctx context.Context, q querier, n *int64) error {
-	if err := q.QueryRow(ctx, `SELECT n FROM catalogue_generation WHERE id = 1`).Scan(n); err != nil {
-		return fmt.Errorf("read the change counter: %w", classify(err))
+// readCounter reads the database's change counter (catalogue_generation).
+func readCounter(ctx context.Context, q querier) (int64, error) {
+	var n int64
+	if err := q.QueryRow(ctx, `SELECT n FROM catalogue_generation WHERE id = 1`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("read the change counter: %w", classify(err))
 	}
-	return nil
+	return n, nil
 }
 
 // groupWrite groups the rows sw inserted (stories of their own until

@@ -124,7 +124,7 @@ func (s *Store) addBatch(ctx context.Context, bulk *bulkLoad, sources []model.So
 			s.dropGrouper()
 			tx.Rollback()
 		}
-		s.gen.Add(1) // even a failed write may have raced a count
+		s.changes.Bump() // even a failed write may have raced a count
 	}()
 	var st batchStmts
 	for _, p := range []struct {

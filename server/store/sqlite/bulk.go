@@ -106,7 +106,7 @@ func (b *bulkLoad) finish(s *Store) error {
 		b.conn.ExecContext(ctx, "PRAGMA synchronous = NORMAL")
 		b.conn.ExecContext(ctx, "PRAGMA cache_size = -65536")
 		b.conn.Close()
-		s.gen.Add(1)
+		s.changes.Bump()
 	}()
 	if b.lateSources {
 		if _, err := b.conn.ExecContext(ctx, resolveAllSQL, langMarker); err != nil {

@@ -143,7 +143,7 @@ func (s *Store) AddFeed(ctx context.Context, f store.Feed) (err error) {
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("add feed %q: commit: %w", id, err)
 	}
-	s.gen.Add(1) // a new source
+	s.changes.Bump() // a new source
 	return nil
 }
 
@@ -226,7 +226,7 @@ func (s *Store) RemoveFeed(ctx context.Context, id string, keepArticles bool) (n
 		return 0, fmt.Errorf("remove feed %q: %w", id, err)
 	}
 	if !keepArticles {
-		s.gen.Add(1)
+		s.changes.Bump()
 	}
 	return n, nil
 }
@@ -396,7 +396,7 @@ func (s *Store) saveFeedGroup(ctx context.Context, polls []store.FeedPollResult,
 	if wrote && err == nil {
 		// After the commit: a reader that cached an answer under the old
 		// generation meanwhile has it invalidated now.
-		s.gen.Add(1)
+		s.changes.Bump()
 	}
 	for k, part := range group {
 		i := part.poll
@@ -806,7 +806,7 @@ func (s *Store) PruneArticles(ctx context.Context, cutoff time.Time) (n int, err
 		return 0, fmt.Errorf("prune articles: %w", err)
 	}
 	if deleted > 0 {
-		s.gen.Add(1)
+		s.changes.Bump()
 	}
 	return deleted, nil
 }

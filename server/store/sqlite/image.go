@@ -40,7 +40,7 @@ func (s *Store) WriteImage(ctx context.Context, path string) error {
 	if _, err := s.db.ExecContext(ctx, `INSERT INTO articles_fts(articles_fts) VALUES ('optimize')`); err != nil {
 		return fmt.Errorf("merge the full-text index: %w", err)
 	}
-	s.gen.Add(1)
+	s.changes.Bump()
 	// The target is named as a URI with the host's file system: left to
 	// default, it would go to the VFS of the source (memdb, for Open("")).
 	target := url.URL{Scheme: "file", Opaque: filepath.ToSlash(path), RawQuery: "vfs=" + hostVFS()}

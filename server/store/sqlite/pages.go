@@ -21,7 +21,7 @@ const maxCachedPages = 256
 // cachedPage returns the page under key, computing it with load when it
 // is not cached for the current generation. Callers get their own slice.
 func (s *Store) cachedPage(ctx context.Context, key string, load func() ([]model.Article, error)) ([]model.Article, error) {
-	gen := s.gen.Load()
+	gen := s.changes.Generation()
 	if items, ok := s.pages.Get(key, gen); ok {
 		return slices.Clone(items), nil
 	}

@@ -56,7 +56,7 @@ func (s *Store) Sources(ctx context.Context, q model.SourcesQuery) (model.Page[m
 	query := "SELECT id, name, description, url, category, language, country FROM sources" + w.sql() +
 		" ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?"
 	args := append(w.args, limit, offset)
-	gen := s.gen.Load()
+	gen := s.changes.Generation()
 	key := pageKey("sources", query, args, limit, offset)
 	if items, ok := s.sourcePages.Get(key, gen); ok {
 		page.Items = slices.Clone(items)
@@ -145,7 +145,7 @@ func (s *Store) headlineAnchor(ctx context.Context, w where, offset int64) (from
 	if n == 0 {
 		return nil, offset, nil
 	}
-	gen := s.gen.Load()
+	gen := s.changes.Generation()
 	keyOf := func(i int64) string { return fmt.Sprintf("%s\x00%q\x00%d", w.sql(), w.args, i) }
 	i, id := n, int64(0) // walk back to the nearest cached anchor…
 	for ; i > 0; i-- {
@@ -224,7 +224,7 @@ func (s *Store) query(ctx context.Context, query string, args ...any) (*sql.Rows
 // was written since it last ran.
 func (s *Store) count(ctx context.Context, query string, args []any) (int, error) {
 	key := query + fmt.Sprintf("\x00%#v", args) // %#v: %q would print every large int64 as the same invalid rune
-	gen := s.gen.Load()
+	gen := s.changes.Generation()
 	if n, ok := s.counts.Get(key, gen); ok {
 		return n, nil
 	}

@@ -285,7 +285,7 @@ func (s *Store) rankedWindow(ctx context.Context, sr search, key, order string) 
 // under the query and its arguments.
 func (s *Store) cachedWindow(ctx context.Context, query string, args []any, rank func(*sql.Rows) ([]int64, error)) ([]int64, error) {
 	cacheKey := query + fmt.Sprintf("\x00%#v", args) // %#v: see count
-	gen := s.gen.Load()
+	gen := s.changes.Generation()
 	if ids, ok := s.ranks.Get(cacheKey, gen); ok {
 		return ids, nil
 	}

@@ -11,6 +11,7 @@ import (
 
 	"tidings/model"
 	"tidings/server/store"
+	"tidings/server/store/changes"
 	"tidings/server/store/gencache"
 	"tidings/stories"
 
@@ -19,8 +20,8 @@ import (
 
 // Store is an open news database. It is safe for concurrent use.
 type Store struct {
-	db  *sql.DB
-	gen atomic.Uint64 // bumped by every write; invalidates cached totals
+	db      *sql.DB
+	changes changes.Counter // Generation: this Store's writes and, for a file, other processes' (watch.go)
 
 	stmtMu sync.Mutex
 	stmts  map[string]*sql.Stmt
@@ -46,11 +47,6 @@ type Store struct {
 	// grouper is dropped. Guarded by writeMu.
 	groupedAt int64
 	checked   bool // this write transaction compared groupedAt already (watch.go)
-	// seen is the change counter last read; stopWatching and watching
-	// stop the goroutine that reads it (nil and unused when not watching).
-	seen         atomic.Int64
-	stopWatching context.CancelFunc
-	watching     sync.WaitGroup
 	// release frees what the database is read from after it closes (the
 	// VFS of an image); nil for Open.
 	release func() error
@@ -125,14 +121,11 @@ func dsn(path string) string {
 // Generation changes with every write. Anything computed from the store
 // while Generation returned g stays true for as long as it returns g, so
 // callers can cache answers per generation as the store does itself.
-func (s *Store) Generation() uint64 { return s.gen.Load() }
+func (s *Store) Generation() uint64 { return s.changes.Generation() }
 
 // Close releases the database.
 func (s *Store) Close() error {
-	if s.stopWatching != nil {
-		s.stopWatching()
-		s.watching.Wait()
-	}
+	s.changes.Stop()
 	s.stmtMu.Lock()
 	for _, st := range s.stmts {
 		st.Close()

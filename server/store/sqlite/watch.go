@@ -27,39 +27,12 @@ var watchInterval = 250 * time.Millisecond
 // startWatching reads the counter once and then every watchInterval until
 // Close.
 func (s *Store) startWatching() error {
-	if err := s.refreshGeneration(context.Background()); err != nil {
-		return err
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	s.stopWatching = cancel
-	s.watching.Add(1)
-	go func() {
-		defer s.watching.Done()
-		t := time.NewTicker(watchInterval)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				// A busy or failing read changes nothing: the next tick tries again.
-				_ = s.refreshGeneration(ctx)
-			}
-		}
-	}()
-	return nil
-}
-
-// refreshGeneration changes Generation when the counter is not where it
-// was last seen.
-func (s *Store) refreshGeneration(ctx context.Context) error {
-	n, err := readCounter(ctx, s.db)
+	n, err := readCounter(context.Background(), s.db)
 	if err != nil {
 		return err
 	}
-	if old := s.seen.Swap(n); old != n {
-		s.gen.Add(1)
-	}
+	s.changes.Observe(n)
+	s.changes.Watch(watchInterval, func(ctx context.Context) (int64, error) { return readCounter(ctx, s.db) })
 	return nil
 }
 
@@ -111,7 +84,7 @@ func (s *Store) commitWrite(ctx context.Context, tx *sql.Tx, changed bool) error
 		return fmt.Errorf("commit: %w", err)
 	}
 	s.groupedAt = n
-	s.seen.Store(n) // this Store's own write is not news to it
+	s.changes.Saw(n) // this Store's own write is not news to it
 	return nil
 }
 

@@ -1,0 +1,77 @@
+package changes
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// A cache keyed by Generation goes stale exactly when the catalogue
+// changed: another process's write (the counter read moves) or this
+// Store's own; not when the read only finds this Store's own write.
+func TestGenerationMovesWithOthersWritesOnly(t *testing.T) {
+	var c Counter
+	c.Observe(5)
+	for _, step := range []struct {
+		what  string
+		do    func()
+		moves bool
+	}{
+		{"the counter read again unchanged", func() { c.Observe(5) }, false},
+		{"this Store's own write", func() { c.Wrote(6) }, true},
+		{"this Store's own write read back", func() { c.Observe(6) }, false},
+		{"another process's write read", func() { c.Observe(7) }, true},
+		{"a failed write (the counter unknown)", func() { c.Wrote(0) }, true},
+		{"a write whose counter was seen", func() { c.Saw(8) }, false},
+		{"that counter read back", func() { c.Observe(8) }, false},
+	} {
+		g := c.Generation()
+		step.do()
+		if moved := c.Generation() != g; moved != step.moves {
+			t.Errorf("%s: Generation moved %v, want %v", step.what, moved, step.moves)
+		}
+	}
+}
+
+// Watch reads the counter every interval, rides out failed reads, and
+// stops reading on Stop.
+func TestWatchObservesUntilStopped(t *testing.T) {
+	var c Counter
+	var n, reads atomic.Int64
+	fail := atomic.Bool{}
+	c.Watch(time.Millisecond, func(context.Context) (int64, error) {
+		reads.Add(1)
+		if fail.Load() {
+			return 0, errors.New("the database is down")
+		}
+		return n.Load(), nil
+	})
+	waitFor := func(what string, ok func() bool) {
+		t.Helper()
+		for deadline := time.Now().Add(5 * time.Second); !ok(); time.Sleep(time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatal(what)
+			}
+		}
+	}
+	g := c.Generation()
+	n.Store(3)
+	waitFor("a moved counter never changed Generation", func() bool { return c.Generation() != g })
+	fail.Store(true)
+	g = c.Generation()
+	r := reads.Load()
+	waitFor("no reads while failing", func() bool { return reads.Load() > r+3 })
+	if c.Generation() != g {
+		t.Fatal("a failed read changed Generation")
+	}
+	c.Stop()
+	r = reads.Load()
+	time.Sleep(20 * time.Millisecond)
+	if reads.Load() != r {
+		t.Fatal("reads went on after Stop")
+	}
+	var never Counter
+	never.Stop() // no Watch: nothing to stop
+}
