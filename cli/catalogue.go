@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/url"
 	"strings"
@@ -71,11 +72,13 @@ func displayDB(db string) string {
 // migrateCatalogue brings a PostgreSQL catalogue's schema up to date and
 // returns (for `tidings serve --migrate-only`); a SQLite file is migrated
 // by opening it.
-func migrateCatalogue(ctx context.Context, db string) error {
+func migrateCatalogue(ctx context.Context, db string, out io.Writer) error {
 	if isPostgres(db) {
-		if err := postgres.Migrate(ctx, db); err != nil {
+		m, err := postgres.Upgrade(ctx, db)
+		if err != nil {
 			return fmt.Errorf("migrate %s: %w", displayDB(db), err)
 		}
+		fmt.Fprintln(out, migratedLine(displayDB(db), m))
 		return nil
 	}
 	st, err := openStore(ctx, db)
@@ -83,6 +86,18 @@ func migrateCatalogue(ctx context.Context, db string) error {
 		return err
 	}
 	return st.Close()
+}
+
+// migratedLine says what --migrate-only did to a PostgreSQL catalogue.
+func migratedLine(db string, m postgres.Migrated) string {
+	switch {
+	case m.From == m.To:
+		return fmt.Sprintf("%s: the schema is at version %d already; nothing to do.", db, m.To)
+	case m.Compacted > 0:
+		return fmt.Sprintf("%s: the schema went from version %d to %d; the articles table, which that rewrote, was compacted in %s.",
+			db, m.From, m.To, m.Compacted.Round(time.Millisecond))
+	}
+	return fmt.Sprintf("%s: the schema went from version %d to %d.", db, m.From, m.To)
 }
 
 // openCatalogue opens the store the service reads: the --db catalogue

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -25,6 +26,25 @@ func TestCommandsOnPostgres(t *testing.T) {
 	})
 	t.Run("feeds add, list, refresh", func(t *testing.T) { testFeedsPostgres(t, srv.NewDB(t, nil)) })
 	t.Run("refresh by hand respects the poll lock", func(t *testing.T) { testRefreshRespectsLock(t, srv.NewDB(t, nil)) })
+	t.Run("migrate-only says what it did", func(t *testing.T) { testMigrateOnlyPostgres(t, srv.NewDB(t, nil)) })
+}
+
+// An operator running the migrations in a quiet hour is told the schema
+// versions, and is not shown the database's password.
+func testMigrateOnlyPostgres(t *testing.T, dsn string) {
+	withPassword := strings.Replace(dsn, "postgres://tidings@", "postgres://tidings:hunter2@", 1)
+	for _, want := range []string{
+		fmt.Sprintf("the schema went from version 0 to %d.", postgres.SchemaVersion()),
+		fmt.Sprintf("the schema is at version %d already; nothing to do.", postgres.SchemaVersion()),
+	} {
+		out, err := run(t, noEnv, "serve", "--migrate-only", "--db", withPassword)
+		if err != nil {
+			t.Fatalf("serve --migrate-only: %v\n%s", err, out)
+		}
+		if !strings.Contains(out, want) || strings.Contains(out, "hunter2") {
+			t.Errorf("serve --migrate-only said %q; want %q, and no password", out, want)
+		}
+	}
 }
 
 func openPostgres(t *testing.T, dsn string) *postgres.Store {

@@ -76,7 +76,7 @@ func newServeCommand(getenv func(string) string) *cobra.Command {
 				if f.db == "" {
 					return usagef("%s needs --db: the catalogue whose schema to migrate", f.src("migrate-only"))
 				}
-				return migrateCatalogue(cmd.Context(), f.db)
+				return migrateCatalogue(cmd.Context(), f.db, cmd.OutOrStdout())
 			}
 			if err := f.check(getenv); err != nil {
 				return err

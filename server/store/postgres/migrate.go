@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -61,22 +62,68 @@ func SchemaVersion() int {
 	return ms[len(ms)-1].version
 }
 
+// Migrated is what Upgrade did: the schema version it found (0: none)
+// and the one it left, and how long compacting took (0: not needed).
+type Migrated struct {
+	From, To  int
+	Compacted time.Duration
+}
+
+// rewrites are the versions that write every stored article again (0002
+// adds markers to each full-text vector, 0003 groups every article into
+// its story), leaving the table and its indexes half as large again as
+// their rows with the dead versions.
+var rewrites = map[int]bool{2: true, 3: true}
+
 // Migrate connects to dsn and brings its schema up to date, then
-// disconnects: for operators who run migrations on their own
-// (`tidings serve --migrate-only`) with a role allowed DDL, and start the
-// replicas with one that is not. Open does the same when needed.
+// disconnects (as Open does when needed).
 func Migrate(ctx context.Context, dsn string) error {
+	_, err := upgrade(ctx, dsn, false)
+	return err
+}
+
+// Upgrade is Migrate for operators who run migrations on their own
+// (`tidings serve --migrate-only`, in a quiet hour) with a role allowed
+// DDL, and start the replicas with one that is not: it also compacts the
+// articles table when a migration it applied rewrote it (compact), which
+// holds every reader off for a while, and says what it did.
+func Upgrade(ctx context.Context, dsn string) (Migrated, error) {
+	return upgrade(ctx, dsn, true)
+}
+
+func upgrade(ctx context.Context, dsn string, compacting bool) (Migrated, error) {
 	cfg, err := poolConfig(dsn)
 	if err != nil {
-		return err
+		return Migrated{}, err
 	}
 	cfg.MaxConns = 1
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
-		return fmt.Errorf("connect to PostgreSQL: %w", classify(err))
+		return Migrated{}, fmt.Errorf("connect to PostgreSQL: %w", classify(err))
 	}
 	defer pool.Close()
-	return migrate(ctx, pool)
+	var m Migrated
+	if m.From, err = appliedVersion(ctx, pool); err != nil {
+		m.From = 0 // no schema_migrations: a new database
+	}
+	if err := migrate(ctx, pool); err != nil {
+		return m, err
+	}
+	m.To = SchemaVersion()
+	if !compacting || m.From == 0 {
+		return m, nil // a new database has no rows to have rewritten
+	}
+	for v := m.From + 1; v <= m.To; v++ {
+		if rewrites[v] {
+			start := time.Now()
+			if err := compact(ctx, pool); err != nil {
+				return m, err
+			}
+			m.Compacted = max(time.Since(start), time.Nanosecond)
+			break
+		}
+	}
+	return m, nil
 }
 
 // migrate applies the missing migrations under an advisory lock held by

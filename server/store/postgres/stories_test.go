@@ -584,3 +584,36 @@ func TestBulkImportLeavesTheTableCompact(t *testing.T) {
 		t.Errorf("the import left %d bytes of table and indexes, %d once compacted", imported, compact)
 	}
 }
+
+// Upgrade, the operators' migration (serve --migrate-only), compacts the
+// table the migrations it applied rewrote and says so; a schema already
+// current is left alone.
+func TestUpgradeCompactsWhatItRewrote(t *testing.T) {
+	dsn := v2Catalogue(t, false)
+	m, err := Upgrade(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.From != 2 || m.To != SchemaVersion() || m.Compacted <= 0 {
+		t.Fatalf("upgrading a version 2 catalogue: %+v; want from 2 to %d, compacted", m, SchemaVersion())
+	}
+	st := openDSN(t, dsn)
+	if _, err := st.pool.Exec(context.Background(), `CREATE EXTENSION IF NOT EXISTS pgstattuple`); err != nil {
+		t.Fatal(err)
+	}
+	var dead int64
+	var pages, visible int
+	if err := st.pool.QueryRow(context.Background(), `SELECT dead_tuple_count FROM pgstattuple('articles')`).Scan(&dead); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.pool.QueryRow(context.Background(), `SELECT relpages, relallvisible FROM pg_class WHERE relname = 'articles'`).Scan(&pages, &visible); err != nil {
+		t.Fatal(err)
+	}
+	if dead != 0 || pages == 0 || visible < pages {
+		t.Errorf("after the upgrade: %d dead rows, %d of %d pages all-visible", dead, visible, pages)
+	}
+	if again, err := Upgrade(context.Background(), dsn); err != nil || again != (Migrated{From: SchemaVersion(), To: SchemaVersion()}) {
+		t.Errorf("upgrading a current catalogue: %+v, %v; want nothing done", again, err)
+	}
+	checkSizes(t, st)
+}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"tidings/model"
 	"tidings/server/store"
@@ -77,7 +78,7 @@ func (s *Store) ImportJSONL(ctx context.Context, r io.Reader) (store.ImportStats
 	if stats.Articles > 0 {
 		if gerr := s.groupAll(ctx); gerr != nil {
 			err = errors.Join(err, gerr)
-		} else if cerr := s.compact(ctx); cerr != nil {
+		} else if cerr := compact(ctx, s.pool); cerr != nil {
 			err = errors.Join(err, cerr)
 		}
 	}
@@ -85,22 +86,21 @@ func (s *Store) ImportJSONL(ctx context.Context, r io.Reader) (store.ImportStats
 }
 
 // compact rewrites the articles table and its indexes without the row
-// versions a bulk load leaves dead: groupAll's UPDATE writes again every
-// row whose story it changes, about two in three, so the table and
-// indexes of a fresh import were 1.6 times their size (100,000 articles:
-// 376 MB, 240 MB compacted in 3.9 s; a million: about 3.5 GB against
-// 2.3). Readers wait meanwhile (it locks the table), as they did for
-// the load's first rows; a catalogue that was empty has little to
-// serve. A plain VACUUM follows: FULL leaves the visibility map empty,
-// and until it is filled every count (headlines' totals, from index-only
-// scans) reads the rows themselves: a country's first page took 32 ms
-// instead of 4 at a million articles, measured. A role that does not own
-// the table cannot compact it: PostgreSQL then skips it with a warning,
-// and docs/deploy.md says to run both as the owner.
-func (s *Store) compact(ctx context.Context) error {
+// versions a bulk load or a migration leaves dead: groupAll's UPDATE
+// writes again every row whose story it changes, about two in three, so
+// the table and indexes of a fresh import were 1.6 times their size
+// (100,000 articles: 376 MB, 240 MB compacted in 3.9 s; a million: about
+// 3.5 GB against 2.4, 39 s). Readers wait meanwhile (it locks the table).
+// A plain VACUUM follows: FULL leaves the visibility map empty, and until
+// it is filled every count (headlines' totals, from index-only scans)
+// reads the rows themselves: a country's first page took 32 ms instead
+// of 4 at a million articles, measured. A role that does not own the
+// table cannot compact it: PostgreSQL then skips it with a warning, and
+// docs/deploy.md says to run both as the owner.
+func compact(ctx context.Context, pool *pgxpool.Pool) error {
 	for _, q := range []string{`VACUUM FULL articles`, `VACUUM (ANALYZE) articles`} {
-		if _, err := s.pool.Exec(ctx, q); err != nil {
-			return fmt.Errorf("compact the imported catalogue: %s: %w", q, classify(err))
+		if _, err := pool.Exec(ctx, q); err != nil {
+			return fmt.Errorf("compact the articles table: %s: %w", q, classify(err))
 		}
 	}
 	return nil
