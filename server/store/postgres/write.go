@@ -90,7 +90,7 @@ func (s *Store) ImportJSONL(ctx context.Context, r io.Reader) (store.ImportStats
 // writes again every row whose story it changes, about two in three, so
 // the table and indexes of a fresh import were 1.6 times their size
 // (100,000 articles: 376 MB, 240 MB compacted in 3.9 s; a million: about
-// 3.5 GB against 2.4, 39 s). Readers wait meanwhile (it locks the table).
+// 3.75 GB against 2.41, 39 s). Readers wait meanwhile (it locks the table).
 // A plain VACUUM follows: FULL leaves the visibility map empty, and until
 // it is filled every count (headlines' totals, from index-only scans)
 // reads the rows themselves: a country's first page took 32 ms instead
