@@ -69,9 +69,9 @@ func displayDB(db string) string {
 	return u.Redacted()
 }
 
-// migrateCatalogue brings a PostgreSQL catalogue's schema up to date and
-// returns (for `tidings serve --migrate-only`); a SQLite file is migrated
-// by opening it.
+// migrateCatalogue brings a catalogue's schema up to date, says so on
+// out, and returns (for `tidings serve --migrate-only`); a SQLite file is
+// migrated by opening it.
 func migrateCatalogue(ctx context.Context, db string, out io.Writer) error {
 	if isPostgres(db) {
 		m, err := postgres.Upgrade(ctx, db)
@@ -85,7 +85,11 @@ func migrateCatalogue(ctx context.Context, db string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return st.Close()
+	if err := st.Close(); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "%s: the schema is up to date.\n", db)
+	return nil
 }
 
 // migratedLine says what --migrate-only did to a PostgreSQL catalogue.
