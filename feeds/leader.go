@@ -3,31 +3,24 @@ package feeds
 import (
 	"context"
 	"time"
+
+	"tidings/server/store"
 )
 
 // Several processes may serve one catalogue (replicas of `tidings serve`
-// over one PostgreSQL database); only one of them should poll its feeds,
-// or every feed would be fetched once per replica. A Store that is shared
-// so implements Leader, and Run then polls only while this process holds
-// the lead. A Store that is not (SQLite: one process) does not, and Run
-// polls as always.
+// over one PostgreSQL database, or two readers of one SQLite file); only
+// one of them should poll its feeds, or every feed would be fetched once
+// per process. A Store that can be shared so implements Leader, and Run
+// then polls only while this process holds the lead; a pass asked for
+// with Wake runs at once all the same. A Store that is not shared does
+// not implement it, and Run polls as always.
 
-// Leader elects one poller among the processes sharing a catalogue.
-type Leader interface {
-	// TryLead tries once, without waiting, to become the poller. ok is
-	// false when another process leads. A Lease held is lost when the
-	// process dies or loses its connection to the catalogue, so another
-	// can take over.
-	TryLead(ctx context.Context) (lease Lease, ok bool, err error)
-}
+// Leader elects one poller among the processes sharing a catalogue; see
+// store.Leader.
+type Leader = store.Leader
 
-// Lease is a held lead.
-type Lease interface {
-	// Lost is closed when the lead is no longer held.
-	Lost() <-chan struct{}
-	// Release gives the lead up.
-	Release()
-}
+// Lease is a held lead; see store.Lease.
+type Lease = store.Lease
 
 // leaderRetry is how often a process that does not lead tries again: a
 // quarter of the polling interval, at most a minute, so a dead leader's
@@ -58,6 +51,14 @@ func (p *Poller) runLed(ctx context.Context, l Leader) error {
 			timer.Stop()
 			return nil
 		case <-timer.C:
+		case <-p.wake:
+			// A pass asked for (the reader's r) runs here even while
+			// another process leads: the user wants the feeds now, and
+			// the leader's next pass may be minutes away.
+			timer.Stop()
+			if _, err := p.Refresh(ctx, RefreshOptions{All: true}); err != nil && ctx.Err() == nil {
+				p.log.Error("feed polling pass", "err", err)
+			}
 		}
 	}
 }

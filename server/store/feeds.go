@@ -135,3 +135,22 @@ type FeedStore interface {
 	// and returns how many.
 	PruneArticles(ctx context.Context, cutoff time.Time) (int, error)
 }
+
+// Leader elects one poller among the processes sharing a catalogue
+// (replicas over one PostgreSQL database, readers of one SQLite file), so
+// each feed is fetched once (package feeds polls only while it leads).
+type Leader interface {
+	// TryLead tries once, without waiting, to become the poller. ok is
+	// false when another process leads. A Lease held is lost when the
+	// process dies or loses its connection to the catalogue, so another
+	// can take over.
+	TryLead(ctx context.Context) (lease Lease, ok bool, err error)
+}
+
+// Lease is a held lead.
+type Lease interface {
+	// Lost is closed when the lead is no longer held.
+	Lost() <-chan struct{}
+	// Release gives the lead up.
+	Release()
+}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"tidings/feeds"
+	"tidings/server/store"
 )
 
 // pollLock is the session advisory lock key whose holder polls feeds.
@@ -20,12 +20,12 @@ const pollLock int64 = 0x7469_6469_6e67_0002 // "tiding" 2
 var leaseCheck = 2 * time.Second
 
 // TryLead tries once to become the replica that polls feeds
-// (feeds.Leader): a session advisory lock on a connection of its own,
+// (store.Leader): a session advisory lock on a connection of its own,
 // outside the pool, held for as long as the lead. When the process dies,
 // its connection closes and PostgreSQL releases the lock at once; when
 // its host vanishes without closing it, the server's TCP keepalive
 // (docs/deploy.md) ends the session.
-func (s *Store) TryLead(ctx context.Context) (feeds.Lease, bool, error) {
+func (s *Store) TryLead(ctx context.Context) (store.Lease, bool, error) {
 	conn, err := pgx.ConnectConfig(ctx, s.cfg.ConnConfig.Copy())
 	if err != nil {
 		return nil, false, fmt.Errorf("elect the feed poller: %w", classify(err))
@@ -89,4 +89,4 @@ func (l *lease) Release() {
 	})
 }
 
-var _ feeds.Leader = (*Store)(nil)
+var _ store.Leader = (*Store)(nil)

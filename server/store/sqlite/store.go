@@ -47,6 +47,9 @@ type Store struct {
 	// grouper is dropped. Guarded by writeMu.
 	groupedAt int64
 	checked   bool // this write transaction compared groupedAt already (watch.go)
+	// pollLock is the file whose lock the process polling the feeds holds
+	// (leader.go); "" in memory, where no other process can poll.
+	pollLock string
 	// release frees what the database is read from after it closes (the
 	// VFS of an image); nil for Open.
 	release func() error
@@ -80,6 +83,7 @@ func Open(path string) (*Store, error) {
 		return nil, err
 	}
 	if path != "" {
+		s.pollLock = path + pollLockSuffix
 		if err := s.startWatching(); err != nil {
 			db.Close()
 			return nil, err
