@@ -153,7 +153,7 @@ func testRefreshRespectsLock(t *testing.T, dsn string) {
 	}
 	before := len(fsrv.Requests("/fixtures/atom10.xml"))
 	_, _, err = runOut(t, "feeds", "refresh", "--all", "--db", dsn)
-	if err == nil || !strings.Contains(err.Error(), "replica is polling") {
+	if err == nil || !strings.Contains(err.Error(), "another tidings process is polling") {
 		t.Fatalf("refresh while a replica leads: %v", err)
 	}
 	if n := len(fsrv.Requests("/fixtures/atom10.xml")); n != before {

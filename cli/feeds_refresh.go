@@ -104,19 +104,21 @@ func summaryLine(s feeds.Summary) string {
 	return line + "."
 }
 
-// errAnotherPoller: `feeds refresh` found a replica polling the catalogue.
-var errAnotherPoller = errors.New("a `tidings serve` replica is polling this catalogue's feeds now " +
-	"(it holds the catalogue's poll lock), so this refresh would fetch every feed a second time " +
-	"and race it to record each poll: it already polls every feed when due; " +
-	"stop that replica's polling to refresh by hand")
+// errAnotherPoller: `feeds refresh` found another process polling the
+// catalogue.
+var errAnotherPoller = errors.New("another tidings process is polling this catalogue's feeds now " +
+	"(a reader open on it, or a `tidings serve` replica: it holds the catalogue's poll lock), " +
+	"so this refresh would fetch every feed a second time and race it to record each poll: " +
+	"it already polls every feed when due; press r in that reader, or stop that replica's polling, to refresh now")
 
-// leadPolling takes the catalogue's poll lock for a pass by hand when the
-// catalogue is shared by replicas (PostgreSQL; feeds.Leader), and refuses
-// while a replica holds it: two pollers would fetch each feed twice and
-// overwrite each other's polling state. Replicas that do not lead wait
-// for the lock, so a refresh by hand holds them off only for its pass.
-// The context returned ends if the lock is lost mid-pass; release gives
-// the lock back. A SQLite catalogue has no lock: the context is ctx.
+// leadPolling takes the catalogue's poll lock for a pass by hand
+// (store.Leader: a PostgreSQL advisory lock, or a lock on the SQLite
+// file's .poll-lock beside it), and refuses while another process holds
+// it: two pollers would fetch each feed twice and overwrite each other's
+// polling state. Processes that do not lead wait for the lock, so a
+// refresh by hand holds them off only for its pass. The context returned
+// ends if the lock is lost mid-pass; release gives the lock back. A
+// catalogue that elects no poller leaves ctx as it is.
 func leadPolling(ctx context.Context, st any) (context.Context, func(), error) {
 	l, ok := st.(feeds.Leader)
 	if !ok {

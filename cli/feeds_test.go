@@ -463,3 +463,38 @@ func TestFeedsFullTextReadsTheArticleOfThePage(t *testing.T) {
 		t.Errorf("page requests: %+v", reqs)
 	}
 }
+
+// On a SQLite catalogue too, a refresh by hand refuses while another
+// process (a reader open on the file) polls its feeds, and fetches
+// nothing; once that process lets go it runs.
+func TestRefreshRespectsTheFilesPollLock(t *testing.T) {
+	srv, db := feedsEnv(t)
+	const path = "/fixtures/atom10.xml"
+	if _, _, err := runOut(t, "feeds", "add", srv.URL("", path), "--db", db); err != nil {
+		t.Fatal(err)
+	}
+	reader, err := sqlite.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer reader.Close()
+	lease, ok, err := reader.TryLead(context.Background())
+	if err != nil || !ok {
+		t.Fatalf("the reader could not lead: %v, %v", ok, err)
+	}
+	before := len(srv.Requests(path))
+	if _, _, err := runOut(t, "feeds", "refresh", "--all", "--db", db); err == nil ||
+		!strings.Contains(err.Error(), "press r in that reader") {
+		t.Fatalf("refresh while a reader polls: %v", err)
+	}
+	if n := len(srv.Requests(path)); n != before {
+		t.Fatalf("a refused refresh fetched the feed %d times", n-before)
+	}
+	lease.Release()
+	if _, _, err := runOut(t, "feeds", "refresh", "--all", "--db", db); err != nil {
+		t.Fatalf("refresh once the reader let go: %v", err)
+	}
+	if n := len(srv.Requests(path)); n != before+1 {
+		t.Fatalf("the refresh fetched the feed %d times, want once", n-before)
+	}
+}

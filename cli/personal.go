@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"tidings/feeds"
@@ -77,7 +78,7 @@ func startPersonal(ctx context.Context, st *sqlite.Store, logger *slog.Logger, p
 	}
 	bridge := newFeedsBridge(st)
 	poller := newPoller(st, feeds.Options{Interval: polling.interval, Logger: logger, OnPass: bridge.passEnded,
-		WriteShare: backgroundWriteShare})
+		OnLead: bridge.lead, WriteShare: backgroundWriteShare})
 	bridge.poller = poller
 	pollCtx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
@@ -86,6 +87,7 @@ func startPersonal(ctx context.Context, st *sqlite.Store, logger *slog.Logger, p
 		wg.Go(func() { pollWhenAsked(pollCtx, poller, bridge.wake, logger) })
 	} else {
 		wg.Go(func() { _ = poller.Run(pollCtx) })
+		wg.Go(func() { bridge.follow(pollCtx, followEvery) })
 	}
 	wg.Go(func() { bridge.publish(pollCtx, common.FeedsStatus{}) })
 	stop := func() {
@@ -121,6 +123,57 @@ type feedsBridge struct {
 
 	mu        sync.Mutex
 	requested bool // a pass the user asked for is pending or running
+	// leading: this process polls the catalogue's feeds; another one
+	// (a second reader of the file, or serve) may instead (store.Leader).
+	leading atomic.Bool
+	passes  atomic.Int64 // passes this process ran, for follow
+}
+
+// followEvery is how often a reader that does not poll its catalogue's
+// feeds (another process does) looks for that process's passes.
+var followEvery = 15 * time.Second
+
+// lead is the poller's OnLead.
+func (b *feedsBridge) lead(on bool) { b.leading.Store(on) }
+
+// follow tells the UI about the passes another process makes while this
+// one does not poll: every interval, when a feed's last successful poll
+// or the feeds' article count moved, it publishes the status with the
+// articles gained since (new ones less pruned ones; an article changed in
+// place is not counted), so the lists offer to load them as after a pass
+// of its own.
+func (b *feedsBridge) follow(ctx context.Context, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	var seen time.Time
+	articles, passes := -1, b.passes.Load()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		list, err := b.st.Feeds(ctx)
+		if err != nil {
+			continue // the next tick tries again
+		}
+		updated, total := time.Time{}, 0
+		for _, f := range list {
+			total += f.Articles
+			if f.Poll.LastSuccess.After(updated) {
+				updated = f.Poll.LastSuccess
+			}
+		}
+		// A pass of this process's own since the last look was reported
+		// by passEnded already.
+		own := b.passes.Load()
+		// Poll times are kept to the second: the count catches a pass
+		// within the second of the last one seen.
+		if !b.leading.Load() && own == passes && articles >= 0 && (updated.After(seen) || total != articles) {
+			b.publish(ctx, common.FeedsStatus{Changed: max(0, total-articles)})
+		}
+		seen, articles, passes = updated, total, own
+	}
 }
 
 func newFeedsBridge(st store.FeedStore) *feedsBridge {
@@ -148,6 +201,7 @@ func (b *feedsBridge) Updates() <-chan common.FeedsStatus { return b.updates }
 
 // passEnded is the poller's OnPass.
 func (b *feedsBridge) passEnded(p feeds.Pass) {
+	b.passes.Add(1)
 	b.mu.Lock()
 	requested := b.requested && p.All // a background pass may end first
 	if requested {
