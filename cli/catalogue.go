@@ -126,5 +126,13 @@ func openCatalogue(ctx context.Context, f serveFlags, logger *slog.Logger) (stor
 			return nil, err
 		}
 	}
+	// Other processes may write the file while it is served (tidings
+	// import, tidings feeds …): its answers follow them.
+	if w, ok := st.(interface{ Watch() error }); ok {
+		if err := w.Watch(); err != nil {
+			st.Close()
+			return nil, fmt.Errorf("watch %s for other processes' writes: %w", f.db, err)
+		}
+	}
 	return st, nil
 }

@@ -41,6 +41,11 @@ func openPersonal(ctx context.Context, path string) (*sqlite.Store, error) {
 		st.Close()
 		return nil, nil
 	}
+	// Another reader window, serve or a feeds command may write it.
+	if err := st.Watch(); err != nil {
+		st.Close()
+		return nil, fmt.Errorf("watch your catalogue %s for other processes' writes: %w", path, err)
+	}
 	return st, nil
 }
 

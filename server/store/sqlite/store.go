@@ -32,6 +32,7 @@ type Store struct {
 	pages       *gencache.Cache[[]model.Article] // result pages by query and position (pages.go)
 	sourcePages *gencache.Cache[[]model.Source]  // likewise for /sources
 	keep        *sql.Conn                        // pins an in-memory database; nil for files
+	watchConn   *sql.Conn                        // reads the change counter (watch.go); nil when not watching
 
 	// shift is added to stored publication seconds on the way out and
 	// taken from time bounds on the way in: 0, except for an image opened
@@ -84,10 +85,6 @@ func Open(path string) (*Store, error) {
 	}
 	if path != "" {
 		s.pollLock = path + pollLockSuffix
-		if err := s.startWatching(); err != nil {
-			db.Close()
-			return nil, err
-		}
 	}
 	return s, nil
 }
@@ -130,6 +127,9 @@ func (s *Store) Generation() uint64 { return s.changes.Generation() }
 // Close releases the database.
 func (s *Store) Close() error {
 	s.changes.Stop()
+	if s.watchConn != nil {
+		s.watchConn.Close()
+	}
 	s.stmtMu.Lock()
 	for _, st := range s.stmts {
 		st.Close()
@@ -228,10 +228,6 @@ CREATE TRIGGER IF NOT EXISTS articles_au AFTER UPDATE OF title, description, con
 	VALUES (new.id, new.title, new.description, new.content, new.facets);
 END;
 
--- The change counter other processes watch (watch.go).
-CREATE TABLE IF NOT EXISTS catalogue_generation (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
-INSERT OR IGNORE INTO catalogue_generation (id, n) VALUES (1, 0);
-
 -- Feed subscriptions (version 4; see feeds.go). A feed's id is its
 -- source's id. Times are unix seconds, 0 for the zero time.
 CREATE TABLE IF NOT EXISTS feeds (
@@ -294,7 +290,7 @@ func (s *Store) migrate(ctx context.Context) error {
 	case version != 0 && version != schemaVersion:
 		return fmt.Errorf("the database has schema version %d, this program needs %d: import the data into a new file", version, schemaVersion)
 	}
-	if _, err := s.db.ExecContext(ctx, schema); err != nil {
+	if _, err := s.db.ExecContext(ctx, schema+counterSchema); err != nil {
 		return fmt.Errorf("create schema: %w", err)
 	}
 	if _, err := s.db.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", schemaVersion)); err != nil {

@@ -11,28 +11,51 @@ import (
 // `tidings feeds …` beside a running `tidings serve`. Every write of what
 // the service answers (articles, sources, stories) adds one to the file's
 // change counter (catalogue_generation) in its own transaction, and a
-// Store on a file reads the counter every watchInterval: when it moved
+// Store that serves a file reads the counter every watchInterval (Watch): when it moved
 // past what this Store's own writes left it at, Generation changes, so
 // the caches keyed by it (the store's and the service's) stop answering
 // from before the other process's write. The next grouped write of this
 // Store drops its Grouper for the same reason (forgetOthersWrites).
 //
 // Stores in memory and images are only ever written by their own
-// process, and do not watch.
+// process, and do not watch; nor do one-off commands (see Watch).
+
+// counterSchema is the change counter and its one row, created with the
+// schema when a Store opens.
+const counterSchema = `
+CREATE TABLE IF NOT EXISTS catalogue_generation (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
+INSERT OR IGNORE INTO catalogue_generation (id, n) VALUES (1, 0);
+`
 
 // watchInterval is how often a Store on a file reads the change counter:
 // the bound on how long an answer can outlive another process's write.
 var watchInterval = 250 * time.Millisecond
 
-// startWatching reads the counter once and then every watchInterval until
-// Close.
-func (s *Store) startWatching() error {
-	n, err := readCounter(context.Background(), s.db)
+// Watch makes Generation follow other processes' writes to the file too:
+// it reads the change counter now and then every watchInterval until
+// Close. For a Store that serves the file while other processes may
+// write it (serve, the reader's personal mode); one-off commands need not
+// (a million-article import peaked 120 MiB higher with a watcher running,
+// measured, for a cause not found). A Store in memory has no other
+// writer: Watch does nothing. It reads on a connection of its own, so
+// its reads never make the pool open another one (each with its own
+// page cache) while writers and readers hold theirs.
+func (s *Store) Watch() error {
+	if s.pollLock == "" || s.watchConn != nil {
+		return nil // in memory, or watching already
+	}
+	conn, err := s.db.Conn(context.Background())
 	if err != nil {
+		return fmt.Errorf("open the change counter's connection: %w", err)
+	}
+	n, err := readCounter(context.Background(), conn)
+	if err != nil {
+		conn.Close()
 		return err
 	}
+	s.watchConn = conn
 	s.changes.Observe(n)
-	s.changes.Watch(watchInterval, func(ctx context.Context) (int64, error) { return readCounter(ctx, s.db) })
+	s.changes.Watch(watchInterval, func(ctx context.Context) (int64, error) { return readCounter(ctx, conn) })
 	return nil
 }
 

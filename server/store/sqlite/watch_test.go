@@ -17,7 +17,13 @@ func openShared(t *testing.T) (*Store, *Store) {
 	watchInterval = 5 * time.Millisecond
 	t.Cleanup(func() { watchInterval = old })
 	path := filepath.Join(t.TempDir(), "shared.db")
-	return openTestStoreEmpty(t, path), openTestStoreEmpty(t, path)
+	one, two := openTestStoreEmpty(t, path), openTestStoreEmpty(t, path)
+	for _, s := range []*Store{one, two} {
+		if err := s.Watch(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return one, two
 }
 
 // waitForGeneration waits until s.Generation is no longer g.
