@@ -11,11 +11,12 @@ import (
 // `tidings feeds …` beside a running `tidings serve`. Every write of what
 // the service answers (articles, sources, stories) adds one to the file's
 // change counter (catalogue_generation) in its own transaction, and a
-// Store that serves a file reads the counter every watchInterval (Watch): when it moved
-// past what this Store's own writes left it at, Generation changes, so
-// the caches keyed by it (the store's and the service's) stop answering
-// from before the other process's write. The next grouped write of this
-// Store drops its Grouper for the same reason (forgetOthersWrites).
+// Store that serves a file reads the counter every watchInterval (Watch):
+// when it moved past what this Store's own writes left it at, Generation
+// changes, so the caches keyed by it (the store's and the service's) stop
+// answering from before the other process's write. The next grouped
+// write of any Store on the file drops its Grouper for the same reason
+// (forgetOthersWrites, which reads the counter itself).
 //
 // Stores in memory and images are only ever written by their own
 // process, and do not watch; nor do one-off commands (see Watch).
@@ -42,7 +43,7 @@ var watchInterval = 250 * time.Millisecond
 // page cache) while writers and readers hold theirs.
 func (s *Store) Watch() error {
 	if s.pollLock == "" || s.watchConn != nil {
-		return nil // in memory, or watching already
+		return nil // in memory (no file, so no lock file either), or watching already
 	}
 	conn, err := s.db.Conn(context.Background())
 	if err != nil {
