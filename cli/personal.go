@@ -158,6 +158,12 @@ func (b *feedsBridge) follow(ctx context.Context, every time.Duration) {
 			return
 		case <-t.C:
 		}
+		if b.leading.Load() {
+			// Its own passes report themselves (passEnded); should it lose
+			// the lead, the next look takes its bearings afresh.
+			articles = -1
+			continue
+		}
 		list, err := b.st.Feeds(ctx)
 		if err != nil {
 			continue // the next tick tries again
@@ -174,7 +180,7 @@ func (b *feedsBridge) follow(ctx context.Context, every time.Duration) {
 		own := b.passes.Load()
 		// Poll times are kept to the second: the count catches a pass
 		// within the second of the last one seen.
-		if !b.leading.Load() && own == passes && articles >= 0 && (updated.After(seen) || total != articles) {
+		if own == passes && articles >= 0 && (updated.After(seen) || total != articles) {
 			b.publish(ctx, common.FeedsStatus{Changed: max(0, total-articles)})
 		}
 		seen, articles, passes = updated, total, own
