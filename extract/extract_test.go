@@ -133,9 +133,7 @@ func TestGzip(t *testing.T) {
 
 func TestBigPage(t *testing.T) {
 	srv := pageserver.New(t)
-	start := time.Now()
 	a := extractOK(t, newTestExtractor(Options{}), srv.URL("/big"))
-	t.Logf("4 MB page extracted in %v", time.Since(start))
 	if !strings.Contains(a.Markdown, pageserver.CodeLine) || a.Words > 1400 {
 		t.Errorf("the 4 MB page's article is wrong (%d words)", a.Words)
 	}
@@ -149,13 +147,13 @@ func TestLongPage(t *testing.T) {
 	}
 }
 
+// TestNestedPage: 100,000 nested <div>s neither overflow the stack nor
+// lose the article buried at the bottom. How long it takes is
+// BenchmarkExtractNested's business, not a test's: a wall-clock bound
+// fails at random on a loaded machine.
 func TestNestedPage(t *testing.T) {
 	srv := pageserver.New(t)
-	start := time.Now()
 	a := extractOK(t, newTestExtractor(Options{}), srv.URL("/nested"))
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("100,000 nested <div>s took %v", d)
-	}
 	if !strings.Contains(a.Markdown, "the last gate settled onto its concrete sill") {
 		t.Errorf("the deeply nested article is lost:\n%s", a.Markdown)
 	}
@@ -286,14 +284,13 @@ func TestBadURL(t *testing.T) {
 func TestTimeout(t *testing.T) {
 	srv := pageserver.New(t)
 	e := New(Options{Timeout: 200 * time.Millisecond})
-	start := time.Now()
+	// /slow never answers: only Options.Timeout can
+	// end this call, so its kind says the timeout fired (a hang would
+	// be caught by go test's own -timeout, not by a wall-clock bound).
 	_, err := e.Extract(context.Background(), srv.URL("/slow"))
 	xe := wantKind(t, err, KindTimeout)
 	if xe.Error() != "the page took too long to load" {
 		t.Errorf("message %q", xe)
-	}
-	if d := time.Since(start); d > 3*time.Second {
-		t.Errorf("the timeout took %v", d)
 	}
 }
 

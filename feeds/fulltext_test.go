@@ -198,10 +198,11 @@ func TestPageTimeoutBoundsAPage(t *testing.T) {
 	var log syncBuffer
 	w := newWorld(t, withPages(pages, &log), func(o *Options, _ *FetcherOptions) { o.PageTimeout = 50 * time.Millisecond })
 	w.srv.Set("/feed.xml", feedserver.Response{Body: summariesFeed()})
-	start := time.Now()
+	// The pages never answer: only PageTimeout ends them, which the log
+	// line below proves (a hang would hit go test's -timeout).
 	out := w.subscribeFullText("/feed.xml", true)
-	if out.Stats.New != 2 || out.FullTextFailed != 2 || time.Since(start) > 5*time.Second {
-		t.Fatalf("subscribe: %+v after %v", out, time.Since(start))
+	if out.Stats.New != 2 || out.FullTextFailed != 2 {
+		t.Fatalf("subscribe: %+v", out)
 	}
 	if !strings.Contains(log.String(), "no answer within 50ms") {
 		t.Fatalf("log:\n%s", log.String())
