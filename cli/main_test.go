@@ -221,3 +221,25 @@ func TestCompletionOffersAllowedValues(t *testing.T) {
 		}
 	}
 }
+
+// serve --api-key on the command line warns, before serving, that the
+// key shows in the process list; the key itself is not printed, and a
+// key from the environment draws no warning.
+func TestServeWarnsOfKeyOnCommandLine(t *testing.T) {
+	const warning = "--api-key puts the key in the process list"
+	// The listen address is bad, so serve stops right after starting.
+	out, err := run(t, noEnv, "serve", "--api-key", "s3cret-key", "--listen", "127.0.0.1:no-port")
+	if err == nil {
+		t.Fatal("serve with a bad --listen started")
+	}
+	if !strings.Contains(out, warning) || !strings.Contains(out, "--api-keys-file") {
+		t.Fatalf("no warning about the key on the command line:\n%s", out)
+	}
+	if strings.Contains(out, "s3cret-key") || strings.Contains(err.Error(), "s3cret-key") {
+		t.Fatalf("the key leaked:\n%s\n%v", out, err)
+	}
+	out, _ = run(t, envOf(map[string]string{"TIDINGS_API_KEYS": "s3cret-key"}), "serve", "--listen", "127.0.0.1:no-port")
+	if strings.Contains(out, warning) {
+		t.Fatalf("a key from the environment drew the warning:\n%s", out)
+	}
+}

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -81,6 +82,7 @@ func newServeCommand(getenv func(string) string) *cobra.Command {
 			if err := f.check(getenv); err != nil {
 				return err
 			}
+			warnKeyOnCommandLine(cmd.ErrOrStderr(), cmd.Flags(), f.fromEnv)
 			return runServe(cmd.Context(), f)
 		},
 	}
@@ -145,6 +147,18 @@ func (f *serveFlags) check(getenv func(string) string) error {
 			f.src("metrics-listen"), f.src("listen"), f.src("listen"))
 	}
 	return nil
+}
+
+// warnKeyOnCommandLine tells the operator, before anything is served,
+// that a key given with --api-key is visible to every user of the machine
+// in the process list (ps, /proc/PID/cmdline), and where to put it
+// instead. The key itself is never printed.
+func warnKeyOnCommandLine(w io.Writer, fl *pflag.FlagSet, fromEnv map[string]string) {
+	if !fl.Changed("api-key") || fromEnv["api-key"] != "" {
+		return
+	}
+	fmt.Fprintln(w, "warning: --api-key puts the key in the process list, where every user of this machine can read it; "+
+		"use --api-keys-file FILE or TIDINGS_API_KEYS / NEWS_API_KEY instead")
 }
 
 // src names where a flag's value came from, for messages.
