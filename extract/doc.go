@@ -1,6 +1,8 @@
 // Package extract turns a web page into the article it holds: it fetches
 // the page (http and https only, with timeouts, a 5 MiB cap, at most five
-// redirects, no cookies and a User-Agent naming tidings), decodes its
+// redirects, no cookies, a User-Agent naming tidings, and the fetch policy
+// of tidings/netguard: no loopback, private or link-local address unless
+// allowed), decodes its
 // charset, extracts the main text with go-readability and converts it to
 // Markdown ready for the terminal reader: links numbered in the text and
 // listed apart, images as "[image: alt text]" lines. Extracted articles

@@ -40,6 +40,10 @@ const (
 	KindNoArticle
 	// KindCanceled: the caller's context was canceled.
 	KindCanceled
+	// KindNotAllowed: the page, or a redirect on the way, is at an
+	// address the fetch policy refuses (loopback, private, link-local…;
+	// see tidings/netguard). Err is the *netguard.RefusedError.
+	KindNotAllowed
 )
 
 // Error is the error of Extract and FromHTML. Its message is in plain
@@ -87,6 +91,11 @@ func (e *Error) Error() string {
 		return "the page has no readable article"
 	case KindCanceled:
 		return "the fetch was canceled"
+	case KindNotAllowed:
+		if e.Err != nil {
+			return e.Err.Error()
+		}
+		return "not fetched: the address is not public"
 	}
 	if e.Err != nil {
 		return "could not read the page: " + e.Err.Error()

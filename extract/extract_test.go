@@ -9,12 +9,19 @@ import (
 	"time"
 
 	"tidings/internal/pageserver"
+	"tidings/netguard"
 )
 
 // newTestExtractor is an Extractor with short time limits.
+// newTestExtractor is an Extractor for the test page server, which runs
+// on loopback: the fetch policy exempts that one host, as the reader's
+// exempts the service it reads, and nothing else.
 func newTestExtractor(opts Options) *Extractor {
 	if opts.Timeout == 0 {
 		opts.Timeout = 10 * time.Second
+	}
+	if opts.Guard == nil {
+		opts.Guard = &netguard.Guard{Hosts: []string{"127.0.0.1"}}
 	}
 	return New(opts)
 }
@@ -283,7 +290,7 @@ func TestBadURL(t *testing.T) {
 
 func TestTimeout(t *testing.T) {
 	srv := pageserver.New(t)
-	e := New(Options{Timeout: 200 * time.Millisecond})
+	e := newTestExtractor(Options{Timeout: 200 * time.Millisecond})
 	// /slow never answers: only Options.Timeout can
 	// end this call, so its kind says the timeout fired (a hang would
 	// be caught by go test's own -timeout, not by a wall-clock bound).

@@ -13,6 +13,8 @@ import (
 	"net/http"
 	"net/url"
 	"time"
+
+	"tidings/netguard"
 )
 
 var (
@@ -27,13 +29,19 @@ type page struct {
 	finalURL    string
 }
 
-// newTransport is the dedicated transport of an Extractor: the
-// environment's proxy, bounded connect and handshake times, gzip.
-func newTransport() *http.Transport {
+// newTransport is the dedicated transport of an Extractor: the fetch
+// policy of g on every connection, the environment's proxy, bounded
+// connect and handshake times, gzip.
+func newTransport(g *netguard.Guard) http.RoundTripper {
 	dialer := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}
+	return g.Transport(dialer.DialContext, transportAround)
+}
+
+// transportAround is an Extractor's http.Transport dialing with dial.
+func transportAround(dial netguard.DialFunc) *http.Transport {
 	return &http.Transport{
 		Proxy:                 http.ProxyFromEnvironment,
-		DialContext:           dialer.DialContext,
+		DialContext:           dial,
 		ForceAttemptHTTP2:     true,
 		TLSHandshakeTimeout:   10 * time.Second,
 		ResponseHeaderTimeout: 15 * time.Second,
@@ -43,8 +51,9 @@ func newTransport() *http.Transport {
 }
 
 // newClient is a client without cookies that follows at most
-// maxRedirects redirects, each to an http or https address.
-func newClient(rt http.RoundTripper) *http.Client {
+// maxRedirects redirects, each to an http or https address the fetch
+// policy g allows.
+func newClient(rt http.RoundTripper, g *netguard.Guard) *http.Client {
 	return &http.Client{
 		Transport: rt,
 		CheckRedirect: func(req *http.Request, via []*http.Request) error {
@@ -54,7 +63,7 @@ func newClient(rt http.RoundTripper) *http.Client {
 			if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
 				return errBadRedirect
 			}
-			return nil
+			return g.CheckRedirect(req)
 		},
 	}
 }
@@ -193,6 +202,9 @@ func classify(parent, ctx context.Context, host string, err error) *Error {
 		return &Error{Kind: KindTooManyRedirects, Err: err}
 	case errors.Is(err, errBadRedirect):
 		return &Error{Kind: KindBadURL, Err: err}
+	}
+	if re, ok := netguard.Refused(err); ok {
+		return &Error{Kind: KindNotAllowed, Err: re}
 	}
 	var nerr net.Error
 	if errors.As(err, &nerr) && nerr.Timeout() {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"net/http"
 	"time"
+
+	"tidings/netguard"
 )
 
 // DefaultUserAgent is the User-Agent of requests when Options.UserAgent
@@ -33,8 +35,15 @@ type Options struct {
 	// returned Article.URL stays the page's own address, and its links
 	// are resolved against it.
 	Rewrite func(pageURL string) string
+	// Guard is the fetch policy applied to every connection and
+	// redirect (see tidings/netguard): nil means the strict policy, no
+	// loopback, private, link-local or unique-local address at all. The
+	// feed's host is exempted per call with netguard.WithHost.
+	Guard *netguard.Guard
 	// Transport carries the requests; nil means a dedicated
-	// http.Transport with connect and TLS handshake timeouts.
+	// http.Transport with connect and TLS handshake timeouts and the
+	// Guard on every connection. A Transport given here is the caller's:
+	// only redirects are checked against the Guard.
 	Transport http.RoundTripper
 }
 
@@ -56,10 +65,13 @@ func New(opts Options) *Extractor {
 	if opts.MaxBytes <= 0 {
 		opts.MaxBytes = defaultMaxBytes
 	}
-	if opts.Transport == nil {
-		opts.Transport = newTransport()
+	if opts.Guard == nil {
+		opts.Guard = &netguard.Guard{}
 	}
-	return &Extractor{opts: opts, client: newClient(opts.Transport)}
+	if opts.Transport == nil {
+		opts.Transport = newTransport(opts.Guard)
+	}
+	return &Extractor{opts: opts, client: newClient(opts.Transport, opts.Guard)}
 }
 
 // Extract returns the readable article of the page at pageURL: from the
