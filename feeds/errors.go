@@ -12,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"tidings/netguard"
 )
 
 // Kind classifies why a fetch failed; the poller's schedule depends on it.
@@ -101,6 +103,11 @@ func transportError(ctx context.Context, err error, timeout time.Duration) *Fetc
 	var fe *FetchError
 	if errors.As(err, &fe) {
 		return fe // from checkRedirect
+	}
+	if re, ok := netguard.Refused(err); ok {
+		// The feed's own host is always fetched: a refusal is a redirect
+		// away from it.
+		return &FetchError{Kind: KindRedirects, Msg: "redirected away from the feed's host: " + re.Error()}
 	}
 	if errors.Is(err, context.DeadlineExceeded) || isTimeout(err) {
 		return &FetchError{Kind: KindTimeout, Msg: fmt.Sprintf("the site did not answer within %s", timeout)}

@@ -10,6 +10,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"tidings/netguard"
 )
 
 // Fetch limits. A feed is a small document fetched often: the limits keep
@@ -43,8 +45,13 @@ type FetcherOptions struct {
 	// Timeout bounds one fetch from connecting to the last byte.
 	Timeout time.Duration
 	// DialContext replaces the dialer (tests connect every host name to
-	// one loopback server with it).
+	// one loopback server with it). The Guard still applies on top.
 	DialContext func(ctx context.Context, network, addr string) (net.Conn, error)
+	// Guard is the fetch policy for redirects away from a feed's host
+	// (tidings/netguard): the address subscribed to is the operator's
+	// choice and is always fetched, but a redirect elsewhere must reach a
+	// public address. nil means the strict policy.
+	Guard *netguard.Guard
 }
 
 // NewFetcher returns a Fetcher. It keeps no cookies, honours the
@@ -64,18 +71,29 @@ func NewFetcher(o FetcherOptions) *Fetcher {
 	if dial == nil {
 		dial = (&net.Dialer{Timeout: connectTimeout, KeepAlive: 30 * time.Second}).DialContext
 	}
-	tr := &http.Transport{
-		Proxy:                 http.ProxyFromEnvironment,
-		DialContext:           dial,
-		ForceAttemptHTTP2:     true,
-		TLSHandshakeTimeout:   connectTimeout,
-		ResponseHeaderTimeout: o.Timeout,
-		MaxIdleConns:          64,
-		MaxIdleConnsPerHost:   1, // one request at a time per host anyway
-		IdleConnTimeout:       90 * time.Second,
+	if o.Guard == nil {
+		o.Guard = &netguard.Guard{}
 	}
+	tr := o.Guard.Transport(dial, func(dial netguard.DialFunc) *http.Transport {
+		return &http.Transport{
+			Proxy:                 http.ProxyFromEnvironment,
+			DialContext:           dial,
+			ForceAttemptHTTP2:     true,
+			TLSHandshakeTimeout:   connectTimeout,
+			ResponseHeaderTimeout: o.Timeout,
+			MaxIdleConns:          64,
+			MaxIdleConnsPerHost:   1, // one request at a time per host anyway
+			IdleConnTimeout:       90 * time.Second,
+		}
+	})
+	g := o.Guard
 	return &Fetcher{
-		client:    &http.Client{Transport: tr, CheckRedirect: checkRedirect},
+		client: &http.Client{Transport: tr, CheckRedirect: func(req *http.Request, via []*http.Request) error {
+			if err := checkRedirect(req, via); err != nil {
+				return err
+			}
+			return g.CheckRedirect(req)
+		}},
 		userAgent: o.UserAgent,
 		maxBody:   o.MaxBody,
 		timeout:   o.Timeout,
@@ -134,6 +152,9 @@ func (f *Fetcher) Fetch(ctx context.Context, rawURL string, v Validators) (*Resp
 	}
 	ctx, cancel := context.WithTimeout(ctx, f.timeout)
 	defer cancel()
+	// The feed's own host is the operator's choice; only redirects away
+	// from it are held to the fetch policy.
+	ctx = netguard.WithHost(ctx, hostOf(rawURL))
 	rs := &redirectState{}
 	req, err := http.NewRequestWithContext(context.WithValue(ctx, redirectKey{}, rs), http.MethodGet, rawURL, nil)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"unicode"
 
 	"tidings/feeds/normalise"
+	"tidings/netguard"
 	"tidings/server/store"
 )
 
@@ -20,6 +21,11 @@ import (
 // keeping the feed's summary as the description. It happens in the
 // worker that fetched the feed, before the poll joins the writer's batch,
 // so the store's write pacing (Options.WriteShare) is untouched.
+//
+// Fetch policy: the PageReader is told the feed's host
+// (netguard.WithHost on its context); pages there are read wherever that
+// host is, pages elsewhere only from public addresses (the cli's reader
+// is tidings/extract with the service's netguard.Guard).
 //
 // Bounds: at most Options.FullTextItems pages per feed and poll (the
 // newest new items; older ones keep the feed's text), read one after the
@@ -129,7 +135,7 @@ func (p *Poller) fullText(ctx context.Context, f store.Feed, items []store.FeedI
 		text, done := read[a.URL]
 		if !done {
 			var err error
-			text, err = p.readPage(ctx, a.URL)
+			text, err = p.readPage(ctx, f.URL, a.URL)
 			if err != nil {
 				if ctx.Err() != nil {
 					return
@@ -161,12 +167,16 @@ func publishedOr(it store.FeedItem, now time.Time) time.Time {
 	return it.Article.PublishedAt
 }
 
-// readPage reads one page within the bounds: its host's turn, a slot of
-// maxPageReads, and PageTimeout.
-func (p *Poller) readPage(ctx context.Context, pageURL string) (string, error) {
+// readPage reads one page of the feed at feedURL within the bounds: its
+// host's turn, a slot of maxPageReads, and PageTimeout. The feed's own
+// host is exempt from the fetch policy (netguard.WithHost): a feed on an
+// intranet host may link to its own pages, but not to another internal
+// host.
+func (p *Poller) readPage(ctx context.Context, feedURL, pageURL string) (string, error) {
 	if err := CheckURL(pageURL); err != nil {
 		return "", err
 	}
+	ctx = netguard.WithHost(ctx, hostOf(feedURL))
 	release, err := p.hosts.lock(ctx, hostOf(pageURL))
 	if err != nil {
 		return "", err
