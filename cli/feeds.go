@@ -16,6 +16,7 @@ import (
 	"tidings/extract"
 	"tidings/feeds"
 	"tidings/model"
+	"tidings/netguard"
 	"tidings/server/store"
 )
 
@@ -130,23 +131,37 @@ func userAgent() string {
 	return fmt.Sprintf("tidings/%s (news reader; feed poller)", appVersion())
 }
 
-// newPoller builds the poller the feeds commands, serve and the reader's
-// personal mode share, fetching as tidings and reading the pages of
-// full-text feeds with pageReader.
+// newPoller builds the poller of the feeds commands, under the strict
+// fetch policy: pages and redirects away from a feed's own host must be
+// at public addresses (see tidings/netguard).
 func newPoller(st feeds.Store, o feeds.Options) *feeds.Poller {
-	o.Fetcher = feeds.NewFetcher(feeds.FetcherOptions{UserAgent: userAgent()})
+	return newGuardedPoller(st, o, fetchGuard(false, "serve --allow-private-fetch allows it"))
+}
+
+// newGuardedPoller builds the poller serve, the reader's personal mode and
+// the feeds commands share, fetching as tidings under the fetch policy g
+// and reading the pages of full-text feeds with pageReader.
+func newGuardedPoller(st feeds.Store, o feeds.Options, g *netguard.Guard) *feeds.Poller {
+	o.Fetcher = feeds.NewFetcher(feeds.FetcherOptions{UserAgent: userAgent(), Guard: g})
 	if o.Pages == nil && pageReader != nil {
-		o.Pages = pageReader()
+		o.Pages = pageReader(g)
 	}
 	return feeds.NewPoller(st, o)
 }
 
-// pageReader makes what reads the article pages of full-text feeds: the
-// extractor the reader's `f` uses, without its disk cache (ingestion
-// would only evict what the user read). nil leaves full-text feeds with
-// the feed's own text. Tests replace it with a loopback reader.
-var pageReader = func() feeds.PageReader {
-	x := extract.New(extract.Options{UserAgent: userAgent()})
+// fetchGuard is the fetch policy for what is fetched on behalf of feed
+// content: allowPrivate lifts it, allow says how (for its messages).
+func fetchGuard(allowPrivate bool, allow string) *netguard.Guard {
+	return &netguard.Guard{AllowPrivate: allowPrivate, Allow: allow}
+}
+
+// pageReader makes what reads the article pages of full-text feeds under
+// the fetch policy g: the extractor the reader's `f` uses, without its
+// disk cache (ingestion would only evict what the user read). nil leaves
+// full-text feeds with the feed's own text. Tests replace it with a
+// loopback reader.
+var pageReader = func(g *netguard.Guard) feeds.PageReader {
+	x := extract.New(extract.Options{UserAgent: userAgent(), Guard: g})
 	return feeds.PageReaderFunc(func(ctx context.Context, pageURL string) (string, error) {
 		a, err := x.Extract(ctx, pageURL)
 		if err != nil {

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"tidings/feeds"
+	"tidings/netguard"
 	"tidings/feeds/opml"
 	"tidings/internal/feedserver"
 	"tidings/model"
@@ -281,7 +282,7 @@ func fakePageReader(t *testing.T) *atomic.Int32 {
 	t.Helper()
 	var calls atomic.Int32
 	old := pageReader
-	pageReader = func() feeds.PageReader {
+	pageReader = func(*netguard.Guard) feeds.PageReader {
 		return feeds.PageReaderFunc(func(_ context.Context, u string) (string, error) {
 			calls.Add(1)
 			return "Full text of " + u + ".\n\nAnd the rest of the story.", nil

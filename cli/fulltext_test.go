@@ -30,7 +30,7 @@ func TestDemoArticlesReadInFull(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ft := &readerFullText{rewrite: svc.pageRewrite, log: slog.New(slog.DiscardHandler)}
+	ft := &readerFullText{rewrite: svc.pageRewrite, log: slog.New(slog.DiscardHandler), serviceURL: svc.baseURL}
 	got, err := ft.Extract(ctx, a.URL)
 	if err != nil {
 		svc.stop()
@@ -61,11 +61,11 @@ func TestDemoArticlesReadInFull(t *testing.T) {
 	}
 }
 
-// Against a real page (on loopback), f reads its article; a site that
-// refuses says so in plain words.
+// Against a real page (on loopback, the host of the service read here),
+// f reads its article; a site that refuses says so in plain words.
 func TestReaderFullTextReadsRealPages(t *testing.T) {
 	ps := pageserver.New(t)
-	ft := &readerFullText{log: slog.New(slog.DiscardHandler)}
+	ft := &readerFullText{log: slog.New(slog.DiscardHandler), serviceURL: ps.URL("/v2")}
 	a, err := ft.Extract(context.Background(), ps.URL("/article"))
 	if err != nil {
 		t.Fatal(err)
@@ -83,4 +83,22 @@ func TestReaderFullTextReadsRealPages(t *testing.T) {
 func firstWords(s string, n int) string {
 	f := strings.Fields(s)
 	return strings.Join(f[:min(n, len(f))], " ")
+}
+
+// f does not read a page on loopback when the service read is elsewhere:
+// the message names the address, the rule and the setting that lifts it;
+// with reader.allow_private_fetch it reads the page.
+func TestReaderFullTextRefusesPrivatePages(t *testing.T) {
+	ps := pageserver.New(t)
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	ft := &readerFullText{log: slog.New(slog.DiscardHandler), serviceURL: "https://news.example.com/v2"}
+	_, err := ft.Extract(context.Background(), ps.URL("/article"))
+	want := "not fetched: 127.0.0.1 is a loopback address (allow_private_fetch = true under [reader] in the config allows it)"
+	if err == nil || err.Error() != want {
+		t.Fatalf("f on a loopback page: %v, want %q", err, want)
+	}
+	ft = &readerFullText{log: slog.New(slog.DiscardHandler), serviceURL: "https://news.example.com/v2", allowPrivate: true}
+	if _, err := ft.Extract(context.Background(), ps.URL("/article")); err != nil {
+		t.Fatalf("with allow_private_fetch: %v", err)
+	}
 }

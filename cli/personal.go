@@ -67,6 +67,9 @@ type feedsPolling struct {
 	// off starts no poller at all: for commands that only read the
 	// catalogue (watch check), never for the reader.
 	off bool
+	// allowPrivateFetch lifts the fetch policy for the feeds' pages and
+	// redirects: the config's reader.allow_private_fetch.
+	allowPrivateFetch bool
 }
 
 // startPersonal serves st in-process and starts polling its feeds as
@@ -82,8 +85,9 @@ func startPersonal(ctx context.Context, st *sqlite.Store, logger *slog.Logger, p
 		return &personal{svc: svc, stop: svc.stop}, nil
 	}
 	bridge := newFeedsBridge(st)
-	poller := newPoller(st, feeds.Options{Interval: polling.interval, Logger: logger, OnPass: bridge.passEnded,
-		OnLead: bridge.lead, WriteShare: backgroundWriteShare})
+	poller := newGuardedPoller(st, feeds.Options{Interval: polling.interval, Logger: logger, OnPass: bridge.passEnded,
+		OnLead: bridge.lead, WriteShare: backgroundWriteShare},
+		fetchGuard(polling.allowPrivateFetch, readerAllowHint))
 	bridge.poller = poller
 	pollCtx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup

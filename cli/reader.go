@@ -82,13 +82,14 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 	}
 	term := ui.NewTerminal(os.Stdout) // lets the UI see its first frame go out
 	app := ui.New(ui.Config{
-		Terminal:     term,
-		Client:       client,
-		Dialect:      svc.dialect,
-		Demo:         svc.demo,
-		Feeds:        svc.feeds,
-		Hint:         svc.hint,
-		FullText:     &readerFullText{rewrite: svc.pageRewrite, log: debugLogger()},
+		Terminal: term,
+		Client:   client,
+		Dialect:  svc.dialect,
+		Demo:     svc.demo,
+		Feeds:    svc.feeds,
+		Hint:     svc.hint,
+		FullText: &readerFullText{rewrite: svc.pageRewrite, log: debugLogger(),
+			serviceURL: svc.baseURL, allowPrivate: cfg.polling.allowPrivateFetch},
 		FullTextAuto: cfg.fullTextAuto,
 		Keys:         cfg.keys,
 		Background:   cfg.background,

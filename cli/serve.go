@@ -36,6 +36,9 @@ type serveFlags struct {
 	metricsListen string
 	redis         string
 	migrateOnly   bool
+	// allowPrivateFetch lifts the fetch policy for full-text pages and
+	// feed redirects (tidings/netguard).
+	allowPrivateFetch bool
 
 	// fromEnv maps the flags set from the environment to their variable.
 	fromEnv map[string]string
@@ -61,7 +64,9 @@ func newServeCommand(getenv func(string) string) *cobra.Command {
 			"also be set from the environment: TIDINGS_LISTEN, TIDINGS_DB, TIDINGS_API_KEYS\n" +
 			"(comma-separated), TIDINGS_API_KEYS_FILE, TIDINGS_RATE_LIMIT, TIDINGS_IMPORT,\n" +
 			"TIDINGS_REFRESH, TIDINGS_RETAIN, TIDINGS_CORS_ORIGINS (comma-separated),\n" +
-			"TIDINGS_METRICS_LISTEN, TIDINGS_REDIS, TIDINGS_MIGRATE_ONLY; a flag wins over its variable.\n\n" +
+			"TIDINGS_METRICS_LISTEN, TIDINGS_REDIS, TIDINGS_MIGRATE_ONLY, TIDINGS_ALLOW_PRIVATE_FETCH; a flag wins over its variable.\n\n" +
+			"Full-text pages, and feed redirects away from a feed's own host, are not fetched from loopback,\n" +
+			"private, link-local or unique-local addresses unless --allow-private-fetch is given.\n\n" +
 			"--db postgres://user@host/db serves a PostgreSQL catalogue (several replicas may share\n" +
 			"it; one polls the feeds), and --redis shares the rate limit between them: see docs/deploy.md.\n" +
 			"docs/operations.md describes every endpoint, header and metric.",
@@ -103,6 +108,7 @@ func bindServeFlags(fl *pflag.FlagSet, f *serveFlags) {
 	fl.StringArrayVar(&f.corsOrigins, "cors-origin", nil, "an origin whose pages may call the API from a browser, like https://app.example.com, or * (repeatable; default: none)")
 	fl.StringVar(&f.metricsListen, "metrics-listen", "", "serve /metrics on this address instead of on --listen (recommended in production, e.g. 127.0.0.1:9464)")
 	fl.BoolVar(&f.migrateOnly, "migrate-only", false, "apply --db's schema migrations and exit (for operators who run them before starting replicas)")
+	fl.BoolVar(&f.allowPrivateFetch, "allow-private-fetch", false, "fetch full-text pages and follow feed redirects to loopback, private and link-local addresses too (default: only on the feed's own host)")
 	fl.StringVar(&f.redis, "redis", "", "Redis URL (redis://host:6379/0) holding the rate limit shared by every replica (default: a limit per process)")
 }
 
@@ -267,7 +273,8 @@ func startPolling(ctx context.Context, st store.Catalogue, f serveFlags, logger 
 	logger.Info("polling feeds", "every", interval.String())
 	_, elects := fs.(feeds.Leader)
 	health := newPollerHealth(time.Now, elects)
-	p := newPoller(fs, feeds.Options{Interval: interval, Retain: retain, Logger: logger, WriteShare: backgroundWriteShare,
+	guard := fetchGuard(f.allowPrivateFetch, "serve --allow-private-fetch allows it")
+	p := newGuardedPoller(fs, feeds.Options{Interval: interval, Retain: retain, Logger: logger, WriteShare: backgroundWriteShare,
 		OnLead: health.lead,
 		OnPass: func(pass feeds.Pass) {
 			health.passed(pass)
@@ -275,7 +282,7 @@ func startPolling(ctx context.Context, st store.Catalogue, f serveFlags, logger 
 			if pass.Summary.Feeds > 0 {
 				logger.Info("feeds polled", "summary", summaryLine(pass.Summary), "took", pass.Finished.Sub(pass.Started).Round(time.Millisecond).String())
 			}
-		}})
+		}}, guard)
 	go func() {
 		defer close(stopped)
 		_ = p.Run(ctx)

@@ -75,6 +75,12 @@ type Reader struct {
 	Sort        model.SortBy
 	PageSize    int
 	FullText    FullTextMode
+	// AllowPrivateFetch lifts the fetch policy (tidings/netguard) for
+	// what the reader fetches itself: full text (f) from loopback,
+	// private and link-local hosts, and the pages and redirects of your
+	// own feeds in personal mode — for a personal intranet. By default
+	// only the service's own host (the demo's too) is exempt.
+	AllowPrivateFetch bool
 }
 
 // Feeds holds the settings of the personal service's feeds.

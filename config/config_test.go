@@ -226,6 +226,10 @@ func TestSettings(t *testing.T) {
 			frags: []string{"got a TOML float"}},
 		{name: "full_text", doc: "[reader]\nfull_text = \"auto\"\n",
 			check: func(c *Config) bool { return c.Reader.FullText == FullTextAuto }, set: "reader.full_text"},
+		{name: "allow_private_fetch", doc: "[reader]\nallow_private_fetch = true\n",
+			check: func(c *Config) bool { return c.Reader.AllowPrivateFetch }, set: "reader.allow_private_fetch"},
+		{name: "allow_private_fetch bad", doc: "[reader]\nallow_private_fetch = \"yes\"\n", line: 2,
+			frags: []string{"reader.allow_private_fetch", "true or false"}},
 		{name: "full_text bad", doc: "[reader]\nfull_text = \"always\"\n", line: 2,
 			frags: []string{"reader.full_text", `"always"`, `allowed: "manual" or "auto"`}},
 		// [theme]

@@ -151,6 +151,8 @@ func allowedFor(path []string) string {
 		return fmt.Sprintf("1 to %d, or 0 for the service's default", model.MaxPageSize)
 	case "reader.full_text":
 		return quoteList(FullTextModes())
+	case "reader.allow_private_fetch":
+		return "true or false"
 	case "reader.country", "reader.category", "reader.language", "reader.sort":
 		return "a name as `tidings config init` lists them"
 	case "theme.mode":

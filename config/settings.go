@@ -127,6 +127,9 @@ func (b *builder) reader(r *rawReader) {
 			rd.FullText = m
 		}
 	}
+	if r.AllowPrivateFetch != nil {
+		rd.AllowPrivateFetch = *r.AllowPrivateFetch
+	}
 }
 
 func (b *builder) check(key string, err error) {

@@ -72,6 +72,10 @@ func Template() string {
 	prose("When the reader fetches an article's full text: " + quoteList(FullTextModes()) +
 		" (manual: when you press f; auto: on opening an article whose text is cut short).")
 	p("#full_text = %q", d.Reader.FullText)
+	prose("Fetch full text (f), and your feeds' pages in personal mode, from loopback, private and " +
+		"link-local addresses too: true for a personal intranet. By default they are refused, " +
+		"but for the host of the service you read.")
+	p("#allow_private_fetch = %t", d.Reader.AllowPrivateFetch)
 	p("")
 	p("#[theme]")
 	prose("Colours for a dark or light terminal background: " + quoteList(ThemeModes()) +
