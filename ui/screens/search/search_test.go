@@ -69,7 +69,7 @@ func TestMissingQueryBlocksTheSearch(t *testing.T) {
 	if m.form.focus != fieldQ {
 		t.Fatal("the empty query field should get focus")
 	}
-	if !strings.Contains(ansi.Strip(m.View()), "q is required") {
+	if !strings.Contains(ansi.Strip(m.View()), "✗ Query is required") {
 		t.Fatal("the missing query is not explained")
 	}
 }

@@ -53,7 +53,8 @@ func (m *Model) openWatch() tea.Cmd {
 	m.form.tried = true
 	m.form.validate()
 	if !m.form.valid() {
-		_, why := m.form.errorLine()
+		id, msg := m.form.errorLine()
+		why := errorSentence(id, msg)
 		return common.Status("This search cannot be watched yet: "+why, common.LevelWarning)
 	}
 	q = m.form.resolved()
