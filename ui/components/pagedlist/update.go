@@ -129,6 +129,7 @@ func (m *Model[T]) handlePage(msg pageMsg[T]) tea.Cmd {
 		return m.fail(msg.page, msg.err)
 	}
 	m.clearError()
+	selected := m.selectedKey()
 	added := m.appendPage(msg.result.Items)
 	res := msg.result
 	if res.Page == 0 {
@@ -140,8 +141,10 @@ func (m *Model[T]) handlePage(msg pageMsg[T]) tea.Cmd {
 	// until its total runs out, or forever if the total lies as well.
 	m.hasMore = res.HasMore() && added > 0
 	m.nextPage = msg.page + 1
-	if _, level := m.ctx.QuotaState(); m.followEnd && level != common.QuotaPlenty {
-		m.followEnd = false // G stops here: the rest would spend the last requests
+	m.sortItems(selected)
+	if _, level := m.ctx.QuotaState(); level != common.QuotaPlenty {
+		// G and LoadAll stop here: the rest would spend the last requests.
+		m.followEnd, m.loadAll = false, false
 	}
 	if m.followEnd {
 		m.cursor = max(m.Len()-1, 0)
@@ -150,6 +153,9 @@ func (m *Model[T]) handlePage(msg pageMsg[T]) tea.Cmd {
 			m.followEnd = false
 			return nil
 		}
+		return m.load(m.nextPage)
+	}
+	if m.loadAll && m.hasMore {
 		return m.load(m.nextPage)
 	}
 	return m.maybeLoadMore()
