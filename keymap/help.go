@@ -7,7 +7,7 @@ func (g GlobalKeys) Short() []key.Binding { return []key.Binding{g.Help, g.Quit}
 
 // Full is the global column of the full help.
 func (g GlobalKeys) Full() []key.Binding {
-	return []key.Binding{g.Headlines, g.Sources, g.Search, g.Saved, g.NextTab, g.PrevTab, g.Help, g.Quit, g.ForceQuit}
+	return []key.Binding{g.Headlines, g.Sources, g.Search, g.Saved, g.Story, g.Article, g.NextTab, g.PrevTab, g.Help, g.Quit, g.ForceQuit}
 }
 
 // Short is the one-line help of a list: the keys a newcomer needs first.

@@ -31,6 +31,10 @@ type GlobalKeys struct {
 	Sources   key.Binding
 	Search    key.Binding
 	Saved     key.Binding
+	// Story and Article show the Story and Article tabs, which exist
+	// once a story or an article has been opened.
+	Story     key.Binding
+	Article   key.Binding
 	NextTab   key.Binding
 	PrevTab   key.Binding
 	Help      key.Binding
@@ -181,6 +185,8 @@ func Default() *KeyMap {
 			Sources:   bind([]string{"2"}, "2", "sources"),
 			Search:    bind([]string{"3"}, "3", "search"),
 			Saved:     bind([]string{"4"}, "4", "saved"),
+			Story:     bind([]string{"5"}, "5", "story"),
+			Article:   bind([]string{"6"}, "6", "article"),
 			NextTab:   bind([]string{"tab"}, "tab", "next screen"),
 			PrevTab:   bind([]string{"shift+tab"}, "shift+tab", "previous screen"),
 			Help:      bind([]string{"?"}, "?", "help"),

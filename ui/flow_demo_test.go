@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"regexp"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -119,7 +120,7 @@ func shows(s string) func([]byte) bool {
 	return func(b []byte) bool { return bytes.Contains(b, []byte(s)) }
 }
 
-var endOfResults = regexp.MustCompile(`End of results · (\d+) articles`)
+var endOfResults = regexp.MustCompile(`End of results · ([\d,]+) articles`)
 
 // TestDemoFlowSearchScrollsToTheEnd: a search whose results span many
 // pages, then G: every page is fetched exactly once, in order, and the
@@ -134,7 +135,7 @@ func TestDemoFlowSearchScrollsToTheEnd(t *testing.T) {
 	waitOutput(t, tm, func(b []byte) bool {
 		m := endOfResults.FindSubmatch(b)
 		if m != nil {
-			total, _ = strconv.Atoi(string(m[1]))
+			total, _ = strconv.Atoi(strings.ReplaceAll(string(m[1]), ",", ""))
 		}
 		return m != nil
 	})

@@ -60,51 +60,6 @@ func (a *App) tooSmallNote() string {
 		a.ctx.Styles.Note.Render(strings.Join(lines, "\n")))
 }
 
-// tab is one entry of the header's tab bar.
-type tab struct {
-	id    common.ScreenID
-	label string
-	short string // the label when the header is too narrow for all of them
-}
-
-func (a *App) tabs() []tab {
-	out := make([]tab, 0, len(listScreens)+1)
-	for i, id := range listScreens {
-		// The key that opens the screen, as the user bound it.
-		n := a.screenKey(id).Help().Key
-		label := a.screens[id].Title()
-		if n != "" {
-			label = n + " " + label
-		} else {
-			n = fmt.Sprint(i + 1) // unbound: the tab's place
-		}
-		out = append(out, tab{id, label, n})
-	}
-	if a.story.ID() != "" {
-		out = append(out, tab{common.Story, "Story", "S"})
-	}
-	if _, ok := a.reader.Article(); ok {
-		out = append(out, tab{common.Reader, "Article", "A"})
-	}
-	return out
-}
-
-// screenKey is the binding that opens a list screen.
-func (a *App) screenKey(id common.ScreenID) key.Binding {
-	g := a.ctx.Keys.Global
-	switch id {
-	case common.Headlines:
-		return g.Headlines
-	case common.Sources:
-		return g.Sources
-	case common.Search:
-		return g.Search
-	case common.Saved:
-		return g.Saved
-	}
-	return key.Binding{}
-}
-
 // brand is the header's left part: name, then the badge naming what is
 // read: FEEDS for the user's own catalogue (personal mode), DEMO for the
 // demo's, none for a remote service.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"tidings/model"
+	"tidings/wording"
 )
 
 // perfClient serves total headlines with the field lengths of a real news
@@ -94,7 +95,7 @@ func loadApp(tb testing.TB, n int) *harness {
 	// have been given up on by the short default wait, so load again.
 	h.wait = 10 * time.Second
 	h.keys("r", "G")
-	want := fmt.Sprintf("End of results · %d articles", n)
+	want := "End of results · " + wording.Count(n, "article", "articles")
 	if st := h.app.current().Status(); st != want {
 		tb.Fatalf("loading %d headlines: status %q, want %q", n, st, want)
 	}

@@ -146,6 +146,10 @@ func (a *App) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return a.switchTo(common.Search)
 	case key.Matches(msg, g.Saved):
 		return a.switchTo(common.Saved)
+	case key.Matches(msg, g.Story):
+		return a.showOpened(common.Story)
+	case key.Matches(msg, g.Article):
+		return a.showOpened(common.Reader)
 	case key.Matches(msg, g.NextTab):
 		return a.cycle(1)
 	case key.Matches(msg, g.PrevTab):
@@ -205,31 +209,6 @@ func (a *App) switchTo(id common.ScreenID) tea.Cmd {
 	a.active = id
 	a.showHelp = false
 	return cmd
-}
-
-// cycle moves through the tabbed screens; from the reader it counts from
-// the list the article came from.
-func (a *App) cycle(delta int) tea.Cmd {
-	from := a.active
-	if from == common.Reader {
-		from = a.reader.Origin()
-	}
-	if from == common.Story {
-		from = a.story.Origin()
-	}
-	if from == common.Reader { // a story opened from the reader
-		from = a.reader.Origin()
-	}
-	if from == common.Story { // the reader of a story opened from that reader
-		from = common.Headlines
-	}
-	for i, id := range listScreens {
-		if id == from {
-			n := len(listScreens)
-			return a.switchTo(listScreens[((i+delta)%n+n)%n])
-		}
-	}
-	return nil
 }
 
 // setTheme rebuilds the styles for the terminal's background. The Styles

@@ -43,11 +43,11 @@ func readerCmd(args []string) error {
 		return err
 	}
 	defer stop()
-	if _, err := waitPane("perfhelper-rss", regexp.MustCompile(`loaded \d+ of \d+|End of results`), 20*time.Second); err != nil {
+	if _, err := waitPane("perfhelper-rss", regexp.MustCompile(`loaded [\d,]+ of [\d,]+|End of results`), 20*time.Second); err != nil {
 		return fmt.Errorf("search never loaded: %w", err)
 	}
 	tmux("send-keys", "-t", "perfhelper-rss", "G")
-	line, err := waitPane("perfhelper-rss", regexp.MustCompile(`End of results · \d+ articles`), 120*time.Second)
+	line, err := waitPane("perfhelper-rss", regexp.MustCompile(`End of results · [\d,]+ articles`), 120*time.Second)
 	if err != nil {
 		return fmt.Errorf("G never reached the end: %w", err)
 	}

@@ -16,6 +16,7 @@ package pagedlist
 
 import (
 	"context"
+	"slices"
 	"sync/atomic"
 
 	"charm.land/bubbles/v2/spinner"
@@ -85,10 +86,13 @@ type Model[T any] struct {
 	// replaced: the items came from Replace, not from pages of a fetch.
 	replaced  bool
 	followEnd bool // G was pressed: keep loading until the end
-	cursor    int  // index into the visible (filtered) items
-	offset    int  // first visible row
-	filter    func(T) bool
-	view      []int // indices of items matching filter; nil without one
+	loadAll   bool // LoadAll: keep loading until the end, the cursor staying put
+	// order keeps the loaded items sorted (KeepSorted); nil: as served.
+	order  func(a, b T) int
+	cursor int // index into the visible (filtered) items
+	offset int // first visible row
+	filter func(T) bool
+	view   []int // indices of items matching filter; nil without one
 
 	spinner  spinner.Model
 	spinning bool
@@ -127,7 +131,7 @@ func (m *Model[T]) Reset(fetch Fetch[T]) tea.Cmd {
 	}
 	m.seen = map[string]struct{}{}
 	m.nextPage, m.hasMore, m.total = 1, true, 0
-	m.cursor, m.offset, m.followEnd = 0, 0, false
+	m.cursor, m.offset, m.followEnd, m.loadAll = 0, 0, false, false
 	m.endNote = ""
 	m.clearError()
 	m.cache.clear()
@@ -328,6 +332,10 @@ func (m *Model[T]) Replace(items []T) {
 	m.clearError()
 	m.cache.clear()
 	m.appendPage(items)
+	if m.order != nil {
+		slices.SortStableFunc(m.items, m.order)
+		m.rebuildView()
+	}
 	m.nextPage, m.hasMore, m.total = 2, false, len(m.items)
 	m.endNote, m.followEnd = "", false
 	m.cursor = min(pos, max(m.Len()-1, 0))
@@ -338,4 +346,58 @@ func (m *Model[T]) Replace(items []T) {
 		}
 	}
 	m.scrollToCursor()
+}
+
+// KeepSorted keeps the loaded items in cmp's order, whatever order the
+// pages bring them in: each page is merged in as it arrives, the cursor
+// staying on the item it was on. For a catalogue the service sorts
+// differently from how people read (byte order), loaded whole.
+func (m *Model[T]) KeepSorted(cmp func(a, b T) int) {
+	m.order = cmp
+	m.sortItems(m.selectedKey())
+}
+
+// selectedKey is the key of the item under the cursor, "" when none.
+func (m *Model[T]) selectedKey() string {
+	if it, ok := m.Selected(); ok {
+		return m.key(it)
+	}
+	return ""
+}
+
+// sortItems puts the items in m.order, the cursor on the item whose key
+// was selected ("": at the top), and rebuilds what is derived from their
+// positions.
+func (m *Model[T]) sortItems(selected string) {
+	if m.order == nil || slices.IsSortedFunc(m.items, m.order) {
+		return
+	}
+	slices.SortStableFunc(m.items, m.order)
+	m.rebuildView()
+	m.cache.clear() // rows are cached by position
+	if selected == "" {
+		return
+	}
+	key := selected
+	for pos := range m.Len() {
+		if i, _ := m.itemIndex(pos); m.key(m.items[i]) == key {
+			m.cursor = pos
+			break
+		}
+	}
+	m.scrollToCursor()
+}
+
+// LoadAll fetches every page still to come, one after another, leaving
+// the cursor where it is: for a filter that must see the whole list. It
+// stops, as G does, when the service's quota runs low.
+func (m *Model[T]) LoadAll() tea.Cmd {
+	if !m.hasMore || m.replaced {
+		return nil
+	}
+	m.loadAll = true
+	if !m.canLoad() {
+		return nil // the page in flight (or r after a failure) goes on
+	}
+	return m.load(m.nextPage)
 }

@@ -74,7 +74,7 @@ func newList(t *testing.T, height int) *Model[string] {
 		Styles: theme.New(true, false), Keys: keymap.Default(),
 		Now: func() time.Time { return time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC) },
 	}
-	m := New(ctx, func(s string) string { return s }, renderItem, WithNoun("things"))
+	m := New(ctx, func(s string) string { return s }, renderItem, WithNoun("thing", "things"))
 	m.SetSize(40, height)
 	return m
 }

@@ -12,6 +12,7 @@ import (
 	"tidings/api"
 	"tidings/ui/common"
 	"tidings/ui/textsafe"
+	"tidings/wording"
 )
 
 // defaultRetryAfter is the wait after a 429 without a usable Retry-After.
@@ -128,6 +129,7 @@ func (m *Model[T]) handlePage(msg pageMsg[T]) tea.Cmd {
 		return m.fail(msg.page, msg.err)
 	}
 	m.clearError()
+	selected := m.selectedKey()
 	added := m.appendPage(msg.result.Items)
 	res := msg.result
 	if res.Page == 0 {
@@ -139,8 +141,10 @@ func (m *Model[T]) handlePage(msg pageMsg[T]) tea.Cmd {
 	// until its total runs out, or forever if the total lies as well.
 	m.hasMore = res.HasMore() && added > 0
 	m.nextPage = msg.page + 1
-	if _, level := m.ctx.QuotaState(); m.followEnd && level != common.QuotaPlenty {
-		m.followEnd = false // G stops here: the rest would spend the last requests
+	m.sortItems(selected)
+	if _, level := m.ctx.QuotaState(); level != common.QuotaPlenty {
+		// G and LoadAll stop here: the rest would spend the last requests.
+		m.followEnd, m.loadAll = false, false
 	}
 	if m.followEnd {
 		m.cursor = max(m.Len()-1, 0)
@@ -149,6 +153,9 @@ func (m *Model[T]) handlePage(msg pageMsg[T]) tea.Cmd {
 			m.followEnd = false
 			return nil
 		}
+		return m.load(m.nextPage)
+	}
+	if m.loadAll && m.hasMore {
 		return m.load(m.nextPage)
 	}
 	return m.maybeLoadMore()
@@ -276,17 +283,17 @@ func (m *Model[T]) Status() string {
 	case m.err != nil && n == 0:
 		return "request failed"
 	case n == 0:
-		return "no " + m.opts.noun
+		return "no " + m.opts.many
 	}
 	prefix := ""
 	if m.filter != nil {
-		prefix = fmt.Sprintf("%d match · ", m.Len())
+		prefix = wording.Count(m.Len(), "match", "matches") + " · "
 	}
 	if m.hasMore {
-		return prefix + fmt.Sprintf("loaded %d of %d", n, max(m.total, n))
+		return prefix + "loaded " + wording.Thousands(n) + " of " + wording.Thousands(max(m.total, n))
 	}
 	if m.replaced {
-		return prefix + fmt.Sprintf("%d %s", n, m.opts.noun)
+		return prefix + m.opts.count(n)
 	}
-	return prefix + fmt.Sprintf("End of results · %d %s", n, m.opts.noun)
+	return prefix + "End of results · " + m.opts.count(n)
 }

@@ -235,12 +235,12 @@ func (m *Model) scroll() {
 	m.offset = max(min(m.offset, len(m.matches)-rows), 0)
 }
 
-// View renders the box: title and count, the filter line and the visible
-// options, the current one ticked.
+// View renders the box: title and position, the filter line and the
+// visible options, the current one ticked.
 func (m *Model) View() string {
 	s := m.ctx.Styles.Picker
 	w := m.innerWidth()
-	count := fmt.Sprintf("%d/%d", len(m.matches), len(m.options))
+	count := m.position()
 	title := ansi.Truncate(m.title, max(w-len(count)-1, 1), "…")
 	gap := max(w-ansi.StringWidth(title)-len(count), 1)
 	lines := []string{s.Title.Render(title) + strings.Repeat(" ", gap) + s.Count.Render(count), m.input.View()}
@@ -273,4 +273,14 @@ func (m *Model) optionLine(o Option, selected bool, w int) string {
 		return "  " + s.Current.Render(label)
 	}
 	return "  " + s.Option.Render(label)
+}
+
+// position is the counter beside the title: the cursor's place among the
+// options shown, "3/55", or "1/1" when typing left one ("0/0": none).
+// It counts what the list shows, never the options typing hid.
+func (m *Model) position() string {
+	if len(m.matches) == 0 {
+		return "0/0"
+	}
+	return fmt.Sprintf("%d/%d", m.cursor+1, len(m.matches))
 }

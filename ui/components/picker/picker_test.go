@@ -1,6 +1,7 @@
 package picker
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -173,5 +174,29 @@ func TestClickOutsideCancels(t *testing.T) {
 	p.Open("")
 	if msg := result(p.Update(tea.MouseClickMsg{X: 55, Y: 2, Button: tea.MouseLeft})); msg != (CanceledMsg{Picker: "country"}) || p.IsOpen() {
 		t.Fatalf("click beside the box gave %v", msg)
+	}
+}
+
+// The counter counts the rows the filter leaves, not every option (issue
+// 28, item 21: "germ" showed one row and "1/55").
+func TestCounterCountsWhatTheFilterLeaves(t *testing.T) {
+	p := newPicker(t)
+	p.Open("")
+	total := len(CountryOptions())
+	head := func() string { return strings.SplitN(ansi.Strip(p.View()), "\n", 3)[1] }
+	if want := fmt.Sprintf("1/%d", total); !strings.Contains(head(), want) {
+		t.Fatalf("unfiltered header %q, want %q", head(), want)
+	}
+	p.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	if want := fmt.Sprintf("2/%d", total); !strings.Contains(head(), want) {
+		t.Fatalf("after ↓ header %q, want %q", head(), want)
+	}
+	typeText(p, "germ")
+	if !strings.Contains(head(), "1/1") {
+		t.Fatalf(`after "germ" header %q, want "1/1"`, head())
+	}
+	typeText(p, "zzz")
+	if !strings.Contains(head(), "0/0") {
+		t.Fatalf("with nothing left header %q, want 0/0", head())
 	}
 }

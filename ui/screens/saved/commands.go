@@ -3,7 +3,6 @@ package saved
 import (
 	"context"
 	"errors"
-	"strconv"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -204,5 +203,3 @@ func (m *Model) removeWatch(name string) tea.Cmd {
 		return removedMsg{name: name, err: err}
 	}
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }

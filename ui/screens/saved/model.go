@@ -22,6 +22,7 @@ import (
 	"tidings/ui/common"
 	"tidings/ui/components/articles"
 	"tidings/ui/components/pagedlist"
+	"tidings/wording"
 )
 
 // Counting: at most countWorkers requests at once, and counts older than
@@ -86,7 +87,7 @@ func New(ctx *common.Context) *Model {
 	m := &Model{ctx: ctx}
 	m.list = pagedlist.New(ctx, articles.Key, articles.Render(ctx),
 		pagedlist.WithRowHeight(articles.RowHeight),
-		pagedlist.WithNoun("saved articles"),
+		pagedlist.WithNoun("saved article", "saved articles"),
 		pagedlist.WithEmptyText(func() string {
 			return "No saved articles yet: b saves the selected article on any list or in the reader."
 		}))
@@ -130,8 +131,8 @@ func (m *Model) Status() string {
 	if m.ctx.State == nil || !m.loaded {
 		return ""
 	}
-	return plural(len(m.list.Items()), "saved article", "saved articles") + " · " +
-		plural(len(m.watches), "watch", "watches")
+	return wording.Count(len(m.list.Items()), "saved article", "saved articles") + " · " +
+		wording.Count(len(m.watches), "watch", "watches")
 }
 
 // CapturesInput implements common.Screen: a deletion waiting for its
@@ -183,11 +184,4 @@ func (m *Model) sectionKey() key.Binding {
 		return reword(m.ctx.Keys.Saved.Section, "to articles")
 	}
 	return reword(m.ctx.Keys.Saved.Section, "to watches")
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return itoa(n) + " " + many
 }

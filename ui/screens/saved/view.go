@@ -1,7 +1,6 @@
 package saved
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -10,6 +9,7 @@ import (
 	"tidings/ui/common"
 	"tidings/ui/textsafe"
 	"tidings/ui/theme"
+	"tidings/wording"
 )
 
 // SetSize implements common.Screen.
@@ -64,7 +64,7 @@ func (m *Model) View() string {
 	default:
 		lines = append(lines, m.watchLines()...)
 		lines = append(lines, "")
-		head := fmt.Sprintf("Saved articles · %d", len(m.list.Items()))
+		head := "Saved articles · " + wording.Thousands(len(m.list.Items()))
 		if m.loadErr != "" {
 			head += " · could not read them: " + m.loadErr
 		}
@@ -93,9 +93,9 @@ func (m *Model) section(text string, focused bool) string {
 func (m *Model) watchLines() []string {
 	s := m.ctx.Styles.List
 	out := make([]string, 0, m.watchRows()+1)
-	head := fmt.Sprintf("Watches · %d", len(m.watches))
+	head := "Watches · " + wording.Thousands(len(m.watches))
 	if n := m.totalNew(); n > 0 {
-		head += fmt.Sprintf(" · %d new", n)
+		head += " · " + wording.Thousands(n) + " new"
 	}
 	out = append(out, fit(" "+m.section(head, m.focus == focusWatches), m.width))
 	if len(m.watches) == 0 {
@@ -170,7 +170,7 @@ func (m *Model) countText(r watchRow) (string, func(...string) string) {
 	case r.n == 0:
 		return "no new", nil
 	}
-	return fmt.Sprintf("%d new", r.n), s.New.Render
+	return wording.Thousands(r.n) + " new", s.New.Render
 }
 
 // describe is a watch's query in a line: "q: climate · sources: a,b ·

@@ -1,6 +1,10 @@
 package search
 
-import "tidings/model"
+import (
+	"strings"
+
+	"tidings/model"
+)
 
 // fieldID names one field of the search form, in the order the form shows
 // them and tab moves through them.
@@ -84,4 +88,24 @@ func sortLabel(s model.SortBy) string {
 		s = model.DefaultSortBy
 	}
 	return s.Name()
+}
+
+// errorSentence names field id once in front of its error. The model's
+// messages name the parameter as the spec spells it ("domains: \"x\" is
+// not a valid domain name", "q is required: …"); that name gives way to
+// the form's label, so the line does not read "Domains: domains: …".
+func errorSentence(id fieldID, msg string) string {
+	label := fieldLabels[id]
+	for param, field := range fieldOfParam {
+		if field != id {
+			continue
+		}
+		if rest, ok := strings.CutPrefix(msg, param+": "); ok {
+			return label + ": " + rest
+		}
+		if rest, ok := strings.CutPrefix(msg, param+" "); ok {
+			return label + " " + rest
+		}
+	}
+	return label + ": " + msg
 }

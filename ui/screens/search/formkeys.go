@@ -14,10 +14,9 @@ import (
 type formAction int
 
 const (
-	actNone        formAction = iota
-	actSubmit                 // enter: run the search
-	actLeave                  // esc: give focus to the results
-	actSortChanged            // the sort field changed: re-run if a search ran
+	actNone   formAction = iota
+	actSubmit            // enter: run the search
+	actLeave             // esc: give focus to the results
 )
 
 // cycleKeys change the focused choice field (language, sort). They only
@@ -54,7 +53,8 @@ func (f *form) update(msg tea.Msg, keys *keymap.SearchKeys) (tea.Cmd, formAction
 
 // updateChoice changes the focused choice field: ←/→ and space step through
 // the options; a typed letter jumps to the next option whose code or name
-// starts with it ("d" → German (de)).
+// starts with it ("d" → German (de)). Like any field, a choice changes the
+// form only: enter runs the search.
 func (f *form) updateChoice(kp tea.KeyPressMsg) formAction {
 	delta := 0
 	switch {
@@ -68,7 +68,7 @@ func (f *form) updateChoice(kp tea.KeyPressMsg) formAction {
 			return actNone
 		}
 		f.cycleSort(delta)
-		return actSortChanged
+		return actNone
 	}
 	switch {
 	case delta != 0:

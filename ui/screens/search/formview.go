@@ -69,7 +69,7 @@ func (f *form) valueView(id fieldID, focused bool, s *theme.Styles) string {
 func (f *form) messageLines(hint string, width, maxLines int, s *theme.Styles) []string {
 	style, text := s.List.Empty, hint
 	if id, msg := f.errorLine(); msg != "" {
-		style, text = s.Status.Error, "✗ "+fieldLabels[id]+": "+msg
+		style, text = s.Status.Error, "✗ "+errorSentence(id, msg)
 	}
 	if text == "" || maxLines < 1 {
 		return nil

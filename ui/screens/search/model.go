@@ -8,6 +8,7 @@
 package search
 
 import (
+	"reflect"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -53,7 +54,7 @@ func New(ctx *common.Context, preset model.ArticlesQuery) *Model {
 	m.form.now = func() time.Time { return ctx.Clock().In(ctx.Loc()) }
 	m.results = pagedlist.New(ctx, articles.Key, articles.Render(ctx),
 		pagedlist.WithRowHeight(articles.RowHeight),
-		pagedlist.WithNoun("articles"),
+		pagedlist.WithNoun("article", "articles"),
 		pagedlist.WithLoadingText("Searching…"),
 		pagedlist.WithEmptyText(func() string { return "No articles match this search." }))
 	m.form.setQuery(preset)
@@ -101,7 +102,11 @@ func (m *Model) ShortHelp() []key.Binding {
 		return m.watchHelp()
 	}
 	if m.focus == focusForm {
-		short := []key.Binding{k.Search.Submit, k.Search.NextField, k.Search.Leave}
+		leave := k.Search.Leave
+		if m.edited() {
+			leave = key.NewBinding(key.WithKeys(leave.Keys()...), key.WithHelp(leave.Help().Key, "drop edits"))
+		}
+		short := []key.Binding{k.Search.Submit, k.Search.NextField, leave}
 		if m.form.focus >= fieldID(textFields) {
 			short = append(short, cycleNext)
 		}
@@ -143,6 +148,22 @@ func (m *Model) submit() tea.Cmd {
 	// SearchFetch captures copies of the client and query, never the
 	// model, and sanitises each page inside the command.
 	return m.results.Reset(articles.SearchFetch(m.ctx.Client, q))
+}
+
+// dropEdits puts back in the form the search whose results are listed,
+// so what the form shows is what was sent, and a later S (or w) never
+// sends typing the user walked away from. The focused field stays, for
+// / to reopen the form there. Before any search there is nothing to go
+// back to, and the typing stays.
+func (m *Model) dropEdits() {
+	if m.ran && m.edited() {
+		m.form.setQuery(m.active)
+	}
+}
+
+// edited reports whether the form differs from the search that was sent.
+func (m *Model) edited() bool {
+	return m.ran && !reflect.DeepEqual(m.form.query(), m.active)
 }
 
 // focusFormArea gives the form the keys, on the field it last had.

@@ -69,7 +69,7 @@ func TestMissingQueryBlocksTheSearch(t *testing.T) {
 	if m.form.focus != fieldQ {
 		t.Fatal("the empty query field should get focus")
 	}
-	if !strings.Contains(ansi.Strip(m.View()), "q is required") {
+	if !strings.Contains(ansi.Strip(m.View()), "✗ Query is required") {
 		t.Fatal("the missing query is not explained")
 	}
 }
@@ -121,9 +121,13 @@ func TestSortChangeRerunsAtOnce(t *testing.T) {
 		t.Fatalf("S did not re-run with the next order: %+v", calls)
 	}
 	keys(t, m, "/", "shift+tab", "right") // the sort field, from the form
+	if calls = fc.calls(); len(calls) != 2 {
+		t.Fatalf("changing the sort field ran the search before enter: %+v", calls)
+	}
+	keys(t, m, "enter")
 	calls = fc.calls()
 	if len(calls) != 3 || calls[2].SortBy != model.SortPopularity {
-		t.Fatalf("changing the sort field did not re-run: %+v", calls)
+		t.Fatalf("enter did not run the new sort: %+v", calls)
 	}
 }
 

@@ -75,11 +75,8 @@ func (m *Model) updateForm(msg tea.Msg) tea.Cmd {
 	case actSubmit:
 		return m.submit()
 	case actLeave:
+		m.dropEdits()
 		m.focusResults()
-	case actSortChanged:
-		if m.ran {
-			return m.submit()
-		}
 	}
 	return cmd
 }

@@ -77,8 +77,12 @@ func (m *Model) View() string {
 	if m.formShown() {
 		lines = append(lines, m.form.rows(m.width, s, m.focus == focusForm)...)
 		hint := m.hint
-		if hint == "" && m.focus != focusForm {
+		switch {
+		case hint != "":
+		case m.focus != focusForm:
 			hint = "Press / or i to edit the search."
+		case m.edited():
+			hint = "enter runs the search as edited · esc drops the edits"
 		}
 		msg := m.form.messageLines(hint, m.width, m.messageHeight(), s)
 		for len(msg) < m.messageHeight() {

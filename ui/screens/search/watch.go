@@ -38,8 +38,10 @@ type watchAddedMsg struct {
 	err  error
 }
 
-// openWatch is w: ask for a name for the form's query (its keywords by
-// default). The query is every parameter of the form, with relative dates
+// openWatch is w: ask for a name for the form's query. The field starts
+// empty with the default name (the keywords) as its placeholder: enter
+// keeps that name, typing replaces it. (bubbles' textinput has no
+// selection, so a prefilled name would have the typing appended to it.) The query is every parameter of the form, with relative dates
 // made absolute as a search does; a form that is not a valid search is
 // explained instead.
 func (m *Model) openWatch() tea.Cmd {
@@ -53,20 +55,19 @@ func (m *Model) openWatch() tea.Cmd {
 	m.form.tried = true
 	m.form.validate()
 	if !m.form.valid() {
-		_, why := m.form.errorLine()
+		id, msg := m.form.errorLine()
+		why := errorSentence(id, msg)
 		return common.Status("This search cannot be watched yet: "+why, common.LevelWarning)
 	}
 	q = m.form.resolved()
 	in := textinput.New()
 	in.Prompt = "Watch as: "
-	in.Placeholder = "a name for this search"
+	in.Placeholder = defaultWatchName(q)
 	in.CharLimit = state.MaxWatchName
 	st := m.ctx.Styles.TextInput
 	st.Cursor.Blink = false
 	in.SetStyles(st)
 	in.SetWidth(max(m.width-len(margin)-len(in.Prompt)-2, 1))
-	in.SetValue(defaultWatchName(q))
-	in.CursorEnd()
 	m.watch = watchPrompt{open: true, input: in, query: q, gen: m.watch.gen + 1}
 	return m.watch.input.Focus()
 }
@@ -109,6 +110,15 @@ func (m *Model) updateWatch(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
+// name is the name typed, or the default one the placeholder shows when
+// nothing is typed.
+func (w *watchPrompt) name() string {
+	if strings.TrimSpace(w.input.Value()) == "" {
+		return w.input.Placeholder
+	}
+	return w.input.Value()
+}
+
 // watchHelp is the prompt's keys, worded for it.
 func (m *Model) watchHelp() []key.Binding {
 	k := m.ctx.Keys.Search
@@ -123,9 +133,10 @@ func (m *Model) submitWatch() tea.Cmd {
 	if m.watch.saving {
 		return nil
 	}
-	name, err := state.CleanWatchName(m.watch.input.Value())
+	typed := m.watch.name()
+	name, err := state.CleanWatchName(typed)
 	if err != nil {
-		m.watch.err = watchError(err, m.watch.input.Value())
+		m.watch.err = watchError(err, typed)
 		return nil
 	}
 	m.watch.saving, m.watch.err = true, ""

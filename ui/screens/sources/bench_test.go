@@ -40,3 +40,13 @@ func BenchmarkView(b *testing.B) {
 		_ = m.View()
 	}
 }
+
+// BenchmarkCleanPage is one page of 100 sources cleaned and given their
+// collation keys (what each page costs inside its command).
+func BenchmarkCleanPage(b *testing.B) {
+	page := model.Page[model.Source]{Items: catalogue(100), TotalResults: 100, Page: 1, PageSize: 100}
+	b.ReportAllocs()
+	for range b.N {
+		_ = newItems(page)
+	}
+}

@@ -14,6 +14,7 @@ type item struct {
 	src      model.Source // sanitised copy
 	url      string       // the link if it is a safe http(s) URL, else ""
 	haystack string       // lower-case name, id and description
+	sortKey  []byte       // the name's collation key (order.go)
 }
 
 // newItem sanitises a source from the service.
@@ -45,6 +46,7 @@ func newItems(page model.Page[model.Source]) model.Page[item] {
 	for i, s := range page.Items {
 		out.Items[i] = newItem(s)
 	}
+	collator().keys(out.Items)
 	return out
 }
 

@@ -1,7 +1,8 @@
 // Package sources is the catalogue screen: every news source, filtered on
 // the service by category, language and country (pickers), and locally by
-// a typed text over what is loaded. A source's details offer its site and a
-// search within it.
+// a typed text over the whole catalogue (typing loads every page). Sources
+// are listed by name in collation order. A source's details offer its site
+// and a search within it.
 //
 // Requests run as commands through pagedlist, which cancels the one in
 // flight and drops stale answers; sources are sanitised once per page in
@@ -51,16 +52,17 @@ type Model struct {
 func New(ctx *common.Context, preset model.SourcesQuery) *Model {
 	m := &Model{ctx: ctx, query: preset}
 	m.list = pagedlist.New(ctx, item.key, renderRow,
-		pagedlist.WithNoun("sources"),
+		pagedlist.WithNoun("source", "sources"),
 		pagedlist.WithLoadingText("Loading sources…"),
 		pagedlist.WithEmptyText(m.emptyText))
+	m.list.KeepSorted(compareItems)
 	m.category = picker.New(ctx, pickCategory, "Category", picker.CategoryOptions())
 	// Only the languages this service can filter by are offered.
 	m.language = picker.New(ctx, pickLanguage, "Language", picker.LanguageOptionsOf(ctx.Dialect.Languages()))
 	m.country = picker.New(ctx, pickCountry, "Country", picker.CountryOptions())
 	m.filter = textinput.New()
 	m.filter.Prompt = "/ "
-	m.filter.Placeholder = "filter loaded sources by name, id or description"
+	m.filter.Placeholder = "filter sources by name, id or description"
 	m.filter.CharLimit = 100
 	m.themeGen = ctx.ThemeGen
 	m.applyStyles()
@@ -72,9 +74,13 @@ func New(ctx *common.Context, preset model.SourcesQuery) *Model {
 func (m *Model) Init() tea.Cmd { return m.reload() }
 
 // reload runs the current query from page 1, cancelling any request in
-// flight. The local filter stays applied.
+// flight. The local filter stays applied, and covers every page.
 func (m *Model) reload() tea.Cmd {
-	return m.list.Reset(fetcher(m.ctx.Client, m.query))
+	cmd := m.list.Reset(fetcher(m.ctx.Client, m.query))
+	if m.filterText != "" {
+		return tea.Batch(cmd, m.list.LoadAll())
+	}
+	return cmd
 }
 
 // fetcher returns the page loader for q. It captures copies only and

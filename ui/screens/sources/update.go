@@ -123,7 +123,9 @@ func (m *Model) back() tea.Cmd {
 	return nil
 }
 
-// updateFilter edits the local filter; the list narrows on every key.
+// updateFilter edits the local filter; the list narrows on every key,
+// over the whole catalogue: the first key typed loads the pages not yet
+// loaded (a catalogue is a few hundred sources, a few pages).
 // enter keeps the filter, esc clears it.
 func (m *Model) updateFilter(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
@@ -150,6 +152,9 @@ func (m *Model) updateInput(msg tea.Msg) tea.Cmd {
 	if v := m.filter.Value(); v != m.filterText {
 		m.filterText = v
 		m.list.SetFilter(matcher(v))
+		if v != "" {
+			cmd = tea.Batch(cmd, m.list.LoadAll())
+		}
 	}
 	return cmd
 }
