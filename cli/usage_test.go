@@ -3,8 +3,10 @@ package cli
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // runMain runs the command line as Main does and returns what it wrote on
@@ -55,6 +57,37 @@ func TestServeChecksValuesBeforeAskingForAKey(t *testing.T) {
 		out, code := runMain(t, noEnv, tc.args...)
 		if code != 2 || !strings.Contains(out, tc.want) || strings.Contains(out, "needs at least one API key") {
 			t.Errorf("tidings %s: status %d, stderr:\n%s\nwant status 2 and %q", strings.Join(tc.args, " "), code, out, tc.want)
+		}
+	}
+}
+
+// "--from today --to 3d" is one sentence naming both flags, what each
+// meant, and nothing else: no list of forms the user did not get wrong.
+func TestFromAfterToIsOneSentenceNamingBothFlags(t *testing.T) {
+	now := time.Now()
+	today := now.Format("2006-01-02")
+	threeDays := now.Add(-72 * time.Hour).Format("2006-01-02")
+	_, err := (&readerFlags{from: "today", to: "3d"}).resolve(noEnv)
+	want := fmt.Sprintf("--from today (%s) is after --to 3d (%s", today, threeDays)
+	if err == nil || !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), ";") || exitStatus(err) != 2 {
+		t.Fatalf("error %v (status %d), want one sentence starting %q", err, exitStatus(err), want)
+	}
+}
+
+// The help shows "3d ago": the flags take that as well as "3d".
+func TestFromAndToTakeWhatTheHelpShows(t *testing.T) {
+	help, _ := runMain(t, noEnv, "--help")
+	if !strings.Contains(help, "3d, 2w ago") {
+		t.Fatalf("the help no longer shows the relative forms:\n%s", help)
+	}
+	for _, v := range []string{"3d ago", "3d", "2w ago", "30m ago", "yesterday", "now"} {
+		cfg, err := (&readerFlags{from: v}).resolve(noEnv)
+		if err != nil {
+			t.Errorf("--from %q: %v", v, err)
+			continue
+		}
+		if cfg.search.From != v {
+			t.Errorf("--from %q became %q; the search screen shows it as typed", v, cfg.search.From)
 		}
 	}
 }
