@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"tidings/feeds"
+	"tidings/wording"
 )
 
 func newFeedsAddCommand(db *feedsDB, getenv func(string) string) *cobra.Command {
@@ -48,9 +49,9 @@ func newFeedsAddCommand(db *feedsDB, getenv func(string) string) *cobra.Command 
 			}
 			w := cmd.OutOrStdout()
 			fmt.Fprintf(w, "Subscribed to %s as %q: %s.\n", f.Source.Name, f.Source.ID, describeSource(f.Source))
-			fmt.Fprintf(w, "Stored %d articles", out.Stats.New+out.Stats.Updated+out.Stats.Unchanged)
+			fmt.Fprintf(w, "Stored %s", wording.Count(out.Stats.New+out.Stats.Updated+out.Stats.Unchanged, "article", "articles"))
 			if out.Skipped > 0 {
-				fmt.Fprintf(w, " (%d unusable items left out)", out.Skipped)
+				fmt.Fprintf(w, " (%s left out)", wording.Count(out.Skipped, "unusable item", "unusable items"))
 			}
 			fmt.Fprintln(w, ".")
 			if fullText {
@@ -70,10 +71,11 @@ func fullTextReport(read, failed int) string {
 	if pageReader == nil {
 		return "Full text: this build reads no article pages, so the articles keep the feed's text."
 	}
-	parts := []string{fmt.Sprintf("Full text: %d %s stored with %s page's text", read, plural(read, "article", "articles"), plural(read, "its", "their"))}
+	parts := []string{fmt.Sprintf("Full text: %s stored with %s page's text",
+		wording.Count(read, "article", "articles"), wording.Noun(read, "its", "their"))}
 	if failed > 0 {
-		parts = append(parts, fmt.Sprintf("%d %s could not be read and keep the feed's text (TIDINGS_FEEDS_LOG=1 says why)",
-			failed, plural(failed, "page", "pages")))
+		parts = append(parts, fmt.Sprintf("%s could not be read and keep the feed's text (TIDINGS_FEEDS_LOG=1 says why)",
+			wording.Count(failed, "page", "pages")))
 	}
 	return strings.Join(parts, "; ") + "."
 }

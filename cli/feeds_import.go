@@ -10,6 +10,7 @@ import (
 
 	"tidings/feeds"
 	"tidings/feeds/opml"
+	"tidings/wording"
 )
 
 // maxOPML bounds a subscription list read from a file.
@@ -57,9 +58,9 @@ func newFeedsImportCommand(db *feedsDB) *cobra.Command {
 			defer st.Close()
 			res, err := newPoller(st, feeds.Options{}).Import(background(cmd), outlines)
 			w := cmd.OutOrStdout()
-			fmt.Fprintf(w, "Imported %d %s from %s", len(res.Added), plural(len(res.Added), "feed", "feeds"), name)
+			fmt.Fprintf(w, "Imported %s from %s", wording.Count(len(res.Added), "feed", "feeds"), name)
 			if res.Present > 0 {
-				fmt.Fprintf(w, " (%d already subscribed)", res.Present)
+				fmt.Fprintf(w, " (%s already subscribed)", wording.Thousands(res.Present))
 			}
 			fmt.Fprintln(w, ".")
 			if err != nil {
@@ -93,11 +94,4 @@ func opmlSource(starter bool, args []string) (string, []byte, error) {
 		return "", nil, fmt.Errorf("read %s: the file is larger than %d MiB, which no subscription list is", args[0], maxOPML>>20)
 	}
 	return args[0], data, nil
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

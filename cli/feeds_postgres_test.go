@@ -70,8 +70,11 @@ func testImportPostgres(t *testing.T, dsn string) {
 		t.Fatal(err)
 	}
 	for range 2 { // importing twice replaces, by URL: still three articles
-		if _, _, err := runOut(t, "import", "--db", dsn, file); err != nil {
-			t.Fatalf("import: %v", err)
+		// The line that is not JSON is named, and fails the import (status 1).
+		out, _, err := runOut(t, "import", "--db", dsn, file)
+		if exitStatus(err) != 1 || !strings.Contains(out, "Imported 3 articles and 1 source from ") ||
+			!strings.Contains(out, "; skipped line 4: not a JSON object") {
+			t.Fatalf("import: %v\n%s", err, out)
 		}
 	}
 	st := openPostgres(t, dsn)

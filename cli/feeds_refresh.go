@@ -10,6 +10,7 @@ import (
 
 	"tidings/feeds"
 	"tidings/model"
+	"tidings/wording"
 )
 
 // refreshFlags are the polling flags `feeds refresh` shares with serve.
@@ -92,14 +93,15 @@ func newFeedsRefreshCommand(db *feedsDB, getenv func(string) string) *cobra.Comm
 
 // summaryLine is the pass in one sentence.
 func summaryLine(s feeds.Summary) string {
-	line := fmt.Sprintf("Polled %d %s: %d new, %d updated, %d unchanged %s",
-		s.Feeds, plural(s.Feeds, "feed", "feeds"), s.New, s.Updated, s.Unchanged, plural(s.Unchanged, "article", "articles"))
+	n := wording.Thousands
+	line := fmt.Sprintf("Polled %s: %s new, %s updated, %s unchanged %s", wording.Count(s.Feeds, "feed", "feeds"),
+		n(s.New), n(s.Updated), n(s.Unchanged), wording.Noun(s.Unchanged, "article", "articles"))
 	if s.NotModified > 0 {
-		line += fmt.Sprintf("; %d not modified", s.NotModified)
+		line += fmt.Sprintf("; %s not modified", n(s.NotModified))
 	}
-	line += fmt.Sprintf("; %d failed", s.Failed)
+	line += fmt.Sprintf("; %s failed", n(s.Failed))
 	if s.Pruned > 0 {
-		line += fmt.Sprintf("; %d old %s pruned", s.Pruned, plural(s.Pruned, "article", "articles"))
+		line += fmt.Sprintf("; %s pruned", wording.Count(s.Pruned, "old article", "old articles"))
 	}
 	return line + "."
 }

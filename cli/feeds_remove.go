@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
+	"tidings/wording"
 )
 
 func newFeedsRemoveCommand(db *feedsDB) *cobra.Command {
@@ -28,10 +29,11 @@ func newFeedsRemoveCommand(db *feedsDB) *cobra.Command {
 			}
 			w := cmd.OutOrStdout()
 			if keep {
-				fmt.Fprintf(w, "Unsubscribed from %s (%q); its %d articles stay.\n", f.Source.Name, f.Source.ID, f.Articles)
+				fmt.Fprintf(w, "Unsubscribed from %s (%q); its %s %s.\n", f.Source.Name, f.Source.ID,
+					wording.Count(f.Articles, "article", "articles"), wording.Noun(f.Articles, "stays", "stay"))
 				return nil
 			}
-			fmt.Fprintf(w, "Unsubscribed from %s (%q) and deleted its %d %s.\n", f.Source.Name, f.Source.ID, n, plural(n, "article", "articles"))
+			fmt.Fprintf(w, "Unsubscribed from %s (%q) and deleted its %s.\n", f.Source.Name, f.Source.ID, wording.Count(n, "article", "articles"))
 			return nil
 		},
 	}

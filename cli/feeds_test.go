@@ -12,10 +12,10 @@ import (
 	"testing"
 
 	"tidings/feeds"
-	"tidings/netguard"
 	"tidings/feeds/opml"
 	"tidings/internal/feedserver"
 	"tidings/model"
+	"tidings/netguard"
 	"tidings/server/store/sqlite"
 )
 
@@ -498,4 +498,53 @@ func TestRefreshRespectsTheFilesPollLock(t *testing.T) {
 	if n := len(srv.Requests(path)); n != before+1 {
 		t.Fatalf("the refresh fetched the feed %d times, want once", n-before)
 	}
+}
+
+// Adding a feed twice says "already subscribed" once, naming its id.
+func TestFeedsAddTwiceSaysAlreadySubscribedOnce(t *testing.T) {
+	srv, db := feedsEnv(t)
+	feedURL := srv.URL("", "/fixtures/rss20.xml")
+	if _, _, err := runOut(t, "feeds", "add", feedURL, "--db", db); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := runOut(t, "feeds", "add", feedURL, "--db", db)
+	if err == nil {
+		t.Fatal("a second add of the same feed succeeded")
+	}
+	if msg := err.Error(); strings.Count(msg, "already subscribed") != 1 || !strings.Contains(msg, "is already subscribed as ") {
+		t.Fatalf("error %q: want \"already subscribed\" said once, with the feed's id", msg)
+	}
+}
+
+// Counts of one read in the singular: "Stored 1 article.", not "1 articles".
+func TestFeedsCommandsSayOneInTheSingular(t *testing.T) {
+	srv, db := feedsEnv(t)
+	out, _, err := runOut(t, "feeds", "add", srv.URL("", "/gen/one.xml?items=1"), "--db", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "Stored 1 article.") {
+		t.Fatalf("add said:\n%s", out)
+	}
+	out, _, err = runOut(t, "feeds", "refresh", "--all", "--db", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "Polled 1 feed:") || strings.Contains(out, "1 feeds") {
+		t.Fatalf("refresh said:\n%s", out)
+	}
+	id := strings.Fields(strings.Split(strings.TrimSpace(mustRun(t, "feeds", "list", "--db", db)), "\n")[1])[0]
+	out, _, err = runOut(t, "feeds", "remove", id, "--db", db)
+	if err != nil || !strings.Contains(out, "deleted its 1 article.") {
+		t.Fatalf("remove: %v\n%s", err, out)
+	}
+}
+
+func mustRun(t *testing.T, args ...string) string {
+	t.Helper()
+	out, _, err := runOut(t, args...)
+	if err != nil {
+		t.Fatalf("%v: %v", args, err)
+	}
+	return out
 }

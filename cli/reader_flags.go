@@ -164,7 +164,7 @@ func (f *readerFlags) checkedPageSize(file *config.Config) (int, error) {
 	if !f.given("page-size") {
 		return file.Reader.PageSize, nil
 	}
-	if f.pageSize < 0 || f.pageSize > model.MaxPageSize {
+	if f.pageSize < 1 || f.pageSize > model.MaxPageSize {
 		return 0, usagef("invalid --page-size %d: use a number from 1 to %d", f.pageSize, model.MaxPageSize)
 	}
 	return f.pageSize, nil
@@ -208,7 +208,11 @@ func (f *readerFlags) queries(c *readerConfig, file *config.Config) error {
 	}
 	// Relative dates ("3d") stay as typed: the search screen shows them
 	// so and fixes them to instants when it sends the search.
-	return validateSearchPreset(c.search.ResolveRelativeTimes(time.Now()), c.dialect)
+	now := time.Now()
+	if err := checkDateFlags(c.search.From, c.search.To, now); err != nil {
+		return err
+	}
+	return validateSearchPreset(c.search.ResolveRelativeTimes(now), c.dialect)
 }
 
 // validateSearchPreset applies the dialect's search rules to the search
@@ -220,12 +224,21 @@ func validateSearchPreset(q model.ArticlesQuery, d api.Dialect) error {
 	}
 	if err := d.ValidateArticles(q); err != nil {
 		var ve *model.ValidationError
-		if errors.As(err, &ve) && (ve.Param == "from" || ve.Param == "to") {
-			return usagef("invalid search flags: %v; or a time ago: %s", err, model.RelativeTimeForms)
+		if errors.As(err, &ve) {
+			if flag, ok := searchParamFlags[ve.Param]; ok {
+				return usagef("invalid --%s: %s", flag, strings.TrimPrefix(ve.Message, ve.Param+": "))
+			}
 		}
 		return usagef("invalid search flags: %v", err)
 	}
 	return nil
+}
+
+// searchParamFlags names the flag of each search parameter whose errors
+// the service's rules give, so that a message names what the user typed.
+var searchParamFlags = map[string]string{
+	"sources": "sources", "domains": "domains", "excludeDomains": "exclude-domains",
+	"from": "from", "to": "to", "language": "language", "sortBy": "sort-by", "pageSize": "page-size",
 }
 
 // service decides which service to read: the demo, or a configured one

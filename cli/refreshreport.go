@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"tidings/feeds"
+	"tidings/wording"
 )
 
 // refreshReport shows a polling pass as it goes: a progress bar on a
@@ -74,9 +75,10 @@ func outcomeLine(o feeds.Outcome) string {
 	case o.NotModified:
 		return fmt.Sprintf("unchanged %s: not modified since the last poll", id)
 	}
-	s := fmt.Sprintf("ok        %s: %d new, %d updated, %d unchanged", id, o.Stats.New, o.Stats.Updated, o.Stats.Unchanged)
+	n := wording.Thousands
+	s := fmt.Sprintf("ok        %s: %s new, %s updated, %s unchanged", id, n(o.Stats.New), n(o.Stats.Updated), n(o.Stats.Unchanged))
 	if o.Skipped > 0 {
-		s += fmt.Sprintf(" (%d unusable items left out)", o.Skipped)
+		s += fmt.Sprintf(" (%s left out)", wording.Count(o.Skipped, "unusable item", "unusable items"))
 	}
 	return s
 }

@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
@@ -22,9 +23,15 @@ import (
 // and returns the exit status: 0, 1 for a failure, 2 for a usage error.
 func Main() int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := newRootCommand(os.Getenv, os.Stderr).ExecuteContext(ctx)
-	stop()
-	return exitCode(err)
+	defer stop()
+	return execute(ctx, newRootCommand(os.Getenv, os.Stderr), os.Stderr)
+}
+
+// execute runs the command line root was given and returns the exit
+// status, having said on stderr what went wrong, if anything.
+func execute(ctx context.Context, root *cobra.Command, stderr io.Writer) int {
+	cmd, err := root.ExecuteContextC(ctx)
+	return exitCode(err, cmd, stderr)
 }
 
 // usageError is a mistake in how the program was called: a bad flag or
@@ -64,8 +71,10 @@ func (e statusError) Error() string {
 }
 func (e statusError) Unwrap() error { return e.err }
 
-// exitCode prints err, if any, and picks the process's exit status.
-func exitCode(err error) int {
+// exitCode prints err, if any, on stderr and picks the process's exit
+// status. A usage error points at the help of the command that failed
+// (cmd; nil: the root's), not always the root's.
+func exitCode(err error, cmd *cobra.Command, stderr io.Writer) int {
 	if err == nil {
 		return 0
 	}
@@ -74,13 +83,17 @@ func exitCode(err error) int {
 	switch {
 	case errors.As(err, &x):
 		if x.err != nil {
-			fmt.Fprintf(os.Stderr, "tidings: %v\n", x.err)
+			fmt.Fprintf(stderr, "tidings: %v\n", x.err)
 		}
 	case errors.As(err, &u):
-		fmt.Fprintf(os.Stderr, "tidings: %v\n", err)
-		fmt.Fprintln(os.Stderr, "Run 'tidings --help' for usage.")
+		path := "tidings"
+		if cmd != nil {
+			path = cmd.CommandPath()
+		}
+		fmt.Fprintf(stderr, "tidings: %v\n", err)
+		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", path)
 	default:
-		fmt.Fprintf(os.Stderr, "tidings: %v\n", err)
+		fmt.Fprintf(stderr, "tidings: %v\n", err)
 	}
 	return statusOf(err)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"tidings/state"
+	"tidings/wording"
 )
 
 func newSavedCommand() *cobra.Command {
@@ -64,7 +65,7 @@ func newSavedExportCommand() *cobra.Command {
 			if err := os.WriteFile(output, buf.Bytes(), 0o600); err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "wrote %d saved article%s to %s\n", len(articles), plural(len(articles), "", "s"), output)
+			fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s to %s\n", wording.Count(len(articles), "saved article", "saved articles"), output)
 			return nil
 		},
 	}

@@ -112,22 +112,17 @@ func bindServeFlags(fl *pflag.FlagSet, f *serveFlags) {
 	fl.StringVar(&f.redis, "redis", "", "Redis URL (redis://host:6379/0) holding the rate limit shared by every replica (default: a limit per process)")
 }
 
+// check validates every flag's value, then that there is a key: a bad
+// value the user just typed is the more useful thing to hear about.
 func (f *serveFlags) check(getenv func(string) string) error {
-	keys := f.apiKeys[:0:0]
-	for _, k := range f.apiKeys {
-		if k = strings.TrimSpace(k); k != "" {
-			keys = append(keys, k)
-		}
+	if err := f.checkValues(); err != nil {
+		return err
 	}
-	if len(keys) == 0 && f.apiKeysFile == "" {
-		if k := strings.TrimSpace(getenv("NEWS_API_KEY")); k != "" {
-			keys = append(keys, k)
-		}
-	}
-	if len(keys) == 0 && f.apiKeysFile == "" {
-		return usagef("serve needs at least one API key: --api-key KEY or --api-keys-file FILE (or TIDINGS_API_KEYS, TIDINGS_API_KEYS_FILE, NEWS_API_KEY)")
-	}
-	f.apiKeys = keys
+	return f.checkKeys(getenv)
+}
+
+// checkValues validates the flags' values and how they combine.
+func (f *serveFlags) checkValues() error {
 	if f.rateLimit < 0 {
 		return usagef("invalid %s %d: use 0 (unlimited) or a positive number of requests per minute", f.src("rate-limit"), f.rateLimit)
 	}
@@ -165,6 +160,27 @@ func warnKeyOnCommandLine(w io.Writer, fl *pflag.FlagSet, fromEnv map[string]str
 	}
 	fmt.Fprintln(w, "warning: --api-key puts the key in the process list, where every user of this machine can read it; "+
 		"use --api-keys-file FILE or TIDINGS_API_KEYS / NEWS_API_KEY instead")
+}
+
+// checkKeys gathers the keys given on the command line, else NEWS_API_KEY's,
+// and fails when there are none and no keys file either.
+func (f *serveFlags) checkKeys(getenv func(string) string) error {
+	keys := f.apiKeys[:0:0]
+	for _, k := range f.apiKeys {
+		if k = strings.TrimSpace(k); k != "" {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 && f.apiKeysFile == "" {
+		if k := strings.TrimSpace(getenv("NEWS_API_KEY")); k != "" {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 && f.apiKeysFile == "" {
+		return usagef("serve needs at least one API key: --api-key KEY or --api-keys-file FILE (or TIDINGS_API_KEYS, TIDINGS_API_KEYS_FILE, NEWS_API_KEY)")
+	}
+	f.apiKeys = keys
+	return nil
 }
 
 // src names where a flag's value came from, for messages.

@@ -58,12 +58,27 @@ func (p *Poller) Subscribe(ctx context.Context, sub Subscription) (store.Feed, O
 	return f, outs[0], outs[0].Err
 }
 
+// AlreadySubscribedError is a subscription to an address that is already
+// a feed's. It is store.ErrFeedExists (errors.Is), but says so once: the
+// wrapped sentinel's own text would repeat "already subscribed".
+type AlreadySubscribedError struct {
+	URL string // the address asked for
+	ID  string // the feed that has it
+}
+
+func (e AlreadySubscribedError) Error() string {
+	return fmt.Sprintf("%s is already subscribed as %q", e.URL, e.ID)
+}
+
+// Is makes the error match store.ErrFeedExists.
+func (e AlreadySubscribedError) Is(target error) bool { return target == store.ErrFeedExists }
+
 // notSubscribed fails when url is already a feed's address.
 func (p *Poller) notSubscribed(ctx context.Context, url string) error {
 	f, err := p.st.FindFeed(ctx, strings.TrimSpace(url))
 	switch {
 	case err == nil:
-		return fmt.Errorf("%s is already subscribed as %q: %w", url, f.Source.ID, store.ErrFeedExists)
+		return AlreadySubscribedError{URL: url, ID: f.Source.ID}
 	case errors.Is(err, store.ErrFeedNotFound):
 		return nil
 	default:

@@ -25,7 +25,7 @@ var relativeUnits = map[byte]time.Duration{
 // ResolveRelativeTime turns a relative from or to value, as a person types
 // it, into the absolute form the service takes (yyyy-MM-ddTHH:mm:ssZ):
 //
-//   - "30m", "12h", "3d", "2w": that long before now;
+//   - "30m", "12h", "3d", "2w", with or without " ago": that long before now;
 //   - "now";
 //   - "today", "yesterday": the start of that day for from and its last
 //     second for to, in now's location (the user's day, not UTC's).
@@ -49,6 +49,10 @@ func ResolveRelativeTime(s string, isTo bool, now time.Time) string {
 			return formatBound(start.AddDate(0, 0, 1).Add(-time.Second))
 		}
 		return formatBound(start)
+	}
+	// "3d ago" is how the help writes them; "3d" is short for it.
+	if span, ok := strings.CutSuffix(v, "ago"); ok && span != "" {
+		v = strings.TrimSpace(span)
 	}
 	d, err := ParseAge(v)
 	if err != nil {

@@ -20,6 +20,10 @@ func TestResolveRelativeTime(t *testing.T) {
 		{"12h", true, "2026-11-21T18:30:00Z"},
 		{" 3D ", false, "2026-11-19T06:30:00Z"},
 		{"2w", false, "2026-11-08T06:30:00Z"},
+		// As the help writes them: "3d ago".
+		{"3d ago", false, "2026-11-19T06:30:00Z"},
+		{" 30M  Ago ", false, "2026-11-22T06:00:00Z"},
+		{"ago", false, "ago"},
 		{"0d", true, "2026-11-22T06:30:00Z"},
 		{"today", false, "2026-11-22T05:00:00Z"},
 		{"today", true, "2026-11-23T04:59:59Z"},

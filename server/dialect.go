@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"tidings/server/newsapi"
+	"tidings/wording"
 )
 
 // NewsAPI's paths, served beside the spec's (see newsapi.go).
@@ -92,9 +93,9 @@ func unauthorized(why authProblem) problem {
 func rateLimited(d dialect, perMinute, secs int) problem {
 	if d == newsAPIDialect {
 		return problem{status: http.StatusTooManyRequests, newsAPI: newsapi.CodeRateLimited, message: fmt.Sprintf(
-			"You have made too many requests recently. This server allows %d requests per minute per API key: back off for %d s before trying again.",
-			perMinute, secs)}
+			"You have made too many requests recently. This server allows %s per minute per API key: back off for %d s before trying again.",
+			wording.Count(perMinute, "request", "requests"), secs)}
 	}
 	return problem{status: http.StatusTooManyRequests, spec: CodeTooManyRequests, message: fmt.Sprintf(
-		"rate limit of %d requests per minute exceeded: retry in %d s", perMinute, secs)}
+		"rate limit of %s per minute exceeded: retry in %d s", wording.Count(perMinute, "request", "requests"), secs)}
 }

@@ -8,6 +8,7 @@ import (
 
 	"tidings/model"
 	"tidings/server/newsapi"
+	"tidings/wording"
 )
 
 // NewsAPI's three endpoints, answered from the store's three queries. The
@@ -116,8 +117,8 @@ func (h *handler) resolveSources(ctx context.Context, country model.Country, cat
 		}
 		if p.TotalResults > maxResolvedSources {
 			return nil, &newsapi.Error{Status: http.StatusBadRequest, Code: newsapi.CodeParameterInvalid, Message: fmt.Sprintf(
-				"q with this country and category would search %d sources, more than the %d this server searches at once. Narrow it with a category or a country, or use /v2/everything.",
-				p.TotalResults, maxResolvedSources)}
+				"q with this country and category would search %s, more than the %s this server searches at once. Narrow it with a category or a country, or use /v2/everything.",
+				wording.Count(p.TotalResults, "source", "sources"), wording.Thousands(maxResolvedSources))}
 		}
 		for _, s := range p.Items {
 			ids = append(ids, s.ID)

@@ -129,3 +129,11 @@ func TestUnlimitedByDefault(t *testing.T) {
 		t.Fatal("negative limit must be refused")
 	}
 }
+
+// A limit of one says "1 request per minute", in both dialects.
+func TestRateLimitOfOneIsSaidInTheSingular(t *testing.T) {
+	clk := &clock{now: base}
+	h := newTestHandler(t, Config{RateLimit: 1, Now: clk.Now})
+	get(t, h, "/v2/sources")
+	wantError(t, get(t, h, "/v2/sources"), 429, CodeTooManyRequests, "rate limit of 1 request per minute exceeded")
+}

@@ -10,6 +10,13 @@
 // items of envelopes) are skipped and counted, with their line numbers;
 // only a read or sink failure stops the import.
 //
+// The rules are here, once, for every backend: a source needs an id; an
+// article needs a title, an http(s) URL and, if it gives one, a date this
+// package reads; an article whose source gives an id but no name must
+// name a source of the file (before or after it) or of the catalogue,
+// since its name is what the service shows. An article without a date
+// is stored with none (publishedAt null), as feeds' undated items are.
+//
 // It must not write anything itself: storing is the sink's.
 package jsonl
 
@@ -50,11 +57,17 @@ type Record struct {
 // Sink stores one batch of parsed sources and articles.
 type Sink func(ctx context.Context, sources []model.Source, articles []Record) error
 
+// KnownSources reports which of ids the catalogue already holds as
+// sources (before this import). nil: none.
+type KnownSources func(ctx context.Context, ids []string) (map[string]bool, error)
+
 // Read parses r and hands its rows to sink in batches of at most batch
 // rows (sources and articles together). The stats count what sink
-// accepted and what was skipped.
-func Read(ctx context.Context, r io.Reader, batch int, sink Sink) (Stats, error) {
-	imp := importer{sink: sink, ctx: ctx, batch: max(batch, 1)}
+// accepted and what was skipped. known is asked about the sources that
+// articles name by id alone and the file does not hold (so far).
+func Read(ctx context.Context, r io.Reader, batch int, sink Sink, known KnownSources) (Stats, error) {
+	imp := importer{sink: sink, ctx: ctx, batch: max(batch, 1),
+		refs: sourceRefs{known: known, inFile: map[string]bool{}, inCatalogue: map[string]bool{}}}
 	return imp.run(r)
 }
 
@@ -85,7 +98,10 @@ func (imp *importer) run(r io.Reader) (Stats, error) {
 			return imp.stats, fmt.Errorf("read line %d: %w", imp.stats.Lines, err)
 		}
 	}
-	return imp.stats, imp.flush()
+	if err := imp.flush(); err != nil {
+		return imp.stats, err
+	}
+	return imp.stats, imp.finish()
 }
 
 var errLineTooLong = errors.New("line is too long")
@@ -120,6 +136,7 @@ type importer struct {
 	stats   Stats
 	sources []model.Source
 	recs    []Record
+	refs    sourceRefs
 }
 
 // jsonLine holds every field any of the accepted line shapes can carry.
@@ -191,6 +208,7 @@ func (imp *importer) source(l jsonLine) error {
 		return nil
 	}
 	imp.sources = append(imp.sources, src)
+	imp.refs.inFile[src.ID] = true
 	return imp.maybeFlush()
 }
 
@@ -200,14 +218,21 @@ func (imp *importer) article(l jsonLine) error {
 		imp.skip(err)
 		return nil
 	}
+	if !imp.refs.resolved(rec) {
+		imp.refs.waiting = append(imp.refs.waiting, waitingRecord{Record: rec, line: imp.stats.Lines})
+		return nil
+	}
 	imp.recs = append(imp.recs, rec)
 	return imp.maybeFlush()
 }
 
-func (imp *importer) skip(err error) {
+func (imp *importer) skip(err error) { imp.skipAt(imp.stats.Lines, err) }
+
+// skipAt counts line as skipped for err.
+func (imp *importer) skipAt(line int, err error) {
 	imp.stats.Skipped++
 	if len(imp.stats.Errors) < MaxReportedErrors {
-		imp.stats.Errors = append(imp.stats.Errors, LineError{Line: imp.stats.Lines, Err: err})
+		imp.stats.Errors = append(imp.stats.Errors, LineError{Line: line, Err: err})
 	}
 }
 
@@ -219,6 +244,11 @@ func (imp *importer) maybeFlush() error {
 }
 
 func (imp *importer) flush() error {
+	ready, err := imp.refs.settle(imp.ctx)
+	if err != nil {
+		return fmt.Errorf("import near line %d: %w", imp.stats.Lines, err)
+	}
+	imp.recs = append(imp.recs, ready...)
 	if err := imp.sink(imp.ctx, imp.sources, imp.recs); err != nil {
 		return fmt.Errorf("import near line %d: %w", imp.stats.Lines, err)
 	}
@@ -261,6 +291,12 @@ func (l jsonLine) toRecord() (Record, error) {
 	}
 	if r.URL == "" {
 		return r, fmt.Errorf(`article %q has no "url"`, r.Title)
+	}
+	if !isWebURL(r.URL) {
+		return r, fmt.Errorf("url %q is not an http(s) URL", r.URL)
+	}
+	if strings.TrimSpace(r.Title) == "" {
+		return r, fmt.Errorf("article %s has an empty title", r.URL)
 	}
 	published := l.PublishedAt
 	if published == "" {

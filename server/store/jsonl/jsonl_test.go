@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -32,7 +33,7 @@ func (s *sink) store(_ context.Context, sources []model.Source, recs []Record) e
 func read(t *testing.T, input string, batch int) (*sink, Stats) {
 	t.Helper()
 	s := &sink{}
-	stats, err := Read(context.Background(), strings.NewReader(input), batch, s.store)
+	stats, err := Read(context.Background(), strings.NewReader(input), batch, s.store, nil)
 	if err != nil {
 		t.Fatalf("Read: %v", err)
 	}
@@ -71,7 +72,7 @@ func TestReadsSourcesAndArticlesInTheSpecsShapes(t *testing.T) {
 // number and what was wrong; the valid lines around it are kept.
 func TestInvalidLinesAreCountedAndReportedByLine(t *testing.T) {
 	lines := []string{
-		`{"source":{"id":"a"},"title":"Good","url":"https://a.example/1"}`,
+		`{"source":{"id":"a","name":"A"},"title":"Good","url":"https://a.example/1"}`,
 		`not json at all`,
 		`{"title":"No URL"}`,
 		`{"title":"Bad date","url":"https://a.example/2","publishedAt":"yesterday"}`,
@@ -79,7 +80,7 @@ func TestInvalidLinesAreCountedAndReportedByLine(t *testing.T) {
 		`{"id":" ","name":"Blank id"}`,
 		`{"something":"else"}`,
 		`[1,2,3]`,
-		`{"source":{"id":"a"},"title":"Also good","url":"https://a.example/3"}`,
+		`{"source":{"id":"a","name":"A"},"title":"Also good","url":"https://a.example/3"}`,
 	}
 	s, stats := read(t, strings.Join(lines, "\n"), 100)
 	if stats.Articles != 2 || len(s.articles) != 2 || stats.Skipped != 7 || stats.Lines != 9 {
@@ -182,7 +183,7 @@ func TestBatches(t *testing.T) {
 func TestSinkFailureStops(t *testing.T) {
 	s := &sink{fail: errors.New("disk full")}
 	input := strings.Repeat(`{"title":"T","url":"https://a.example/1"}`+"\n", 3)
-	_, err := Read(context.Background(), strings.NewReader(input), 2, s.store)
+	_, err := Read(context.Background(), strings.NewReader(input), 2, s.store, nil)
 	if err == nil || !strings.Contains(err.Error(), "disk full") || !strings.Contains(err.Error(), "near line 2") {
 		t.Fatalf("error %v", err)
 	}
@@ -192,7 +193,7 @@ func TestSinkFailureStops(t *testing.T) {
 func TestCancelStops(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := Read(ctx, strings.NewReader(`{"title":"T","url":"https://a.example/1"}`), 2, (&sink{}).store)
+	_, err := Read(ctx, strings.NewReader(`{"title":"T","url":"https://a.example/1"}`), 2, (&sink{}).store, nil)
 	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "line 0") {
 		t.Fatalf("error %v", err)
 	}
@@ -204,7 +205,7 @@ func FuzzRead(f *testing.F) {
 	f.Add("\n\n{\"title\":null}\r\n")
 	f.Fuzz(func(t *testing.T, input string) {
 		s := &sink{}
-		stats, err := Read(context.Background(), strings.NewReader(input), 3, s.store)
+		stats, err := Read(context.Background(), strings.NewReader(input), 3, s.store, nil)
 		if err != nil {
 			t.Fatalf("Read failed on input alone: %v", err)
 		}
@@ -217,4 +218,65 @@ func FuzzRead(f *testing.F) {
 			}
 		}
 	})
+}
+
+// An article is refused, with its line, when the service could not show
+// it: an empty title, a link that is not a web address, a bad date, or a
+// source named by an id that neither the file nor the catalogue holds.
+// The source of an article may come later in the file.
+func TestArticlesTheServiceCouldNotShowAreRefusedByLine(t *testing.T) {
+	lines := []string{
+		`{"source":{"id":"my-src"},"title":"","url":"not a url"}`,
+		`{"source":{"id":"wire","name":"Wire"},"title":"  ","url":"https://a.example/1"}`,
+		`{"title":"Relative link","url":"/news/1"}`,
+		`{"title":"Mail","url":"mailto:desk@a.example"}`,
+		`{"title":"Bad date","url":"https://a.example/2","publishedAt":"02/12/2026"}`,
+		`{"source":{"id":"nowhere"},"title":"Unknown source","url":"https://a.example/3"}`,
+		`{"source":{"id":"later"},"title":"Source below","url":"https://a.example/4"}`,
+		`{"source":{"id":"in-catalogue"},"title":"Source stored before","url":"https://a.example/5"}`,
+		`{"id":"later","name":"Later"}`,
+		`{"source":{"id":"later"},"title":"Source above","url":"https://a.example/6"}`,
+	}
+	var asked []string
+	known := func(_ context.Context, ids []string) (map[string]bool, error) {
+		asked = append(asked, ids...)
+		return map[string]bool{"in-catalogue": true}, nil
+	}
+	s := &sink{}
+	stats, err := Read(context.Background(), strings.NewReader(strings.Join(lines, "\n")), 2, s.store, known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stats.Articles != 3 || stats.Sources != 1 || stats.Skipped != 6 {
+		t.Fatalf("stats %+v", stats)
+	}
+	want := []struct {
+		line int
+		says string
+	}{
+		{1, `url "not a url" is not an http(s) URL`}, {2, "has an empty title"}, {3, "not an http(s) URL"},
+		{4, "not an http(s) URL"}, {5, `publishedAt "02/12/2026" is not an ISO 8601 time`},
+		{6, `source "nowhere" is neither in the file nor in the catalogue`},
+	}
+	if len(stats.Errors) != len(want) {
+		t.Fatalf("errors %v", stats.Errors)
+	}
+	for i, w := range want {
+		if e := stats.Errors[i]; e.Line != w.line || !strings.Contains(e.Err.Error(), w.says) {
+			t.Errorf("error %d: line %d %v, want line %d saying %q", i, e.Line, e.Err, w.line, w.says)
+		}
+	}
+	var titles []string
+	for _, a := range s.articles {
+		titles = append(titles, a.Title)
+	}
+	slices.Sort(titles)
+	if strings.Join(titles, ", ") != "Source above, Source below, Source stored before" {
+		t.Fatalf("stored %v", titles)
+	}
+	for _, id := range asked {
+		if id == "later" {
+			t.Errorf("asked the catalogue about %q, which the file holds", id)
+		}
+	}
 }

@@ -70,11 +70,11 @@ func (s *Store) ImportJSONL(ctx context.Context, r io.Reader) (store.ImportStats
 		return store.ImportStats{}, fmt.Errorf("import: look at the catalogue: %w", classify(err))
 	}
 	if !empty {
-		return jsonl.Read(ctx, r, batchSize, s.add)
+		return jsonl.Read(ctx, r, batchSize, s.add, s.knownSources)
 	}
 	stats, err := jsonl.Read(ctx, r, batchSize, func(ctx context.Context, sources []model.Source, recs []jsonl.Record) error {
 		return s.addEach(ctx, sources, recs, false)
-	})
+	}, s.knownSources)
 	if stats.Articles > 0 {
 		if gerr := s.groupAll(ctx); gerr != nil {
 			err = errors.Join(err, gerr)
@@ -104,6 +104,28 @@ func compact(ctx context.Context, pool *pgxpool.Pool) error {
 		}
 	}
 	return nil
+}
+
+// knownSources reports which of ids are stored sources (for jsonl.Read,
+// which refuses articles naming an unknown source by id alone).
+func (s *Store) knownSources(ctx context.Context, ids []string) (map[string]bool, error) {
+	rows, err := s.pool.Query(ctx, `SELECT id FROM sources WHERE id = ANY($1)`, ids)
+	if err != nil {
+		return nil, fmt.Errorf("look up sources: %w", classify(err))
+	}
+	defer rows.Close()
+	known := map[string]bool{}
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("look up sources: %w", classify(err))
+		}
+		known[id] = true
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("look up sources: %w", classify(err))
+	}
+	return known, nil
 }
 
 func (s *Store) add(ctx context.Context, sources []model.Source, recs []jsonl.Record) error {

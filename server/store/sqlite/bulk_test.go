@@ -69,7 +69,15 @@ func answers(t *testing.T, s *Store) []string {
 }
 
 func TestBulkImportAnswersLikeRowByRow(t *testing.T) {
-	arts := append(testArticles(),
+	var arts []model.Article
+	for _, a := range testArticles() {
+		// An import refuses an article naming by id alone a source it
+		// cannot find (jsonl); Add takes it.
+		if a.Source.ID != "unknown-src" {
+			arts = append(arts, a)
+		}
+	}
+	arts = append(arts,
 		// A later line with the same URL replaces the earlier one.
 		art("bbc-news", "https://www.bbc.co.uk/news/1", "Climate summit opens in Belém, updated", "Leaders gather", "Updated.", 30*time.Minute))
 	data := jsonlOf(t, testSources(), arts, map[string]bool{"spiegel": true, "rt": true})

@@ -71,3 +71,30 @@ func TestImportPopularityField(t *testing.T) {
 		t.Fatalf("popularity order %q", got)
 	}
 }
+
+// A source named by id alone is looked up among the stored sources, in a
+// bulk load (an empty file) and row by row; an unknown one is refused.
+func TestImportLooksUpSourcesNamedByIDAlone(t *testing.T) {
+	for _, withArticles := range []bool{false, true} {
+		s := openTestStoreEmpty(t, t.TempDir()+"/news.db")
+		if err := s.Add(ctx, []model.Source{{ID: "stored", Name: "Stored Source"}}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if withArticles {
+			if err := s.Add(ctx, nil, []model.Article{{Source: model.SourceRef{ID: "stored"}, Title: "Before",
+				URL: "https://a.example/0"}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		input := `{"source":{"id":"stored"},"title":"Known by id","url":"https://a.example/1"}
+{"source":{"id":"nowhere"},"title":"Unknown source","url":"https://a.example/2"}`
+		st, err := s.ImportJSONL(ctx, strings.NewReader(input))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Articles != 1 || st.Skipped != 1 || st.Errors[0].Line != 2 ||
+			!strings.Contains(st.Errors[0].Err.Error(), `source "nowhere" is neither in the file nor in the catalogue`) {
+			t.Fatalf("bulk %v: stats %+v", !withArticles, st)
+		}
+	}
+}

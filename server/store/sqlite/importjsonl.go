@@ -2,7 +2,9 @@ package sqlite
 
 import (
 	"context"
+	"fmt"
 	"io"
+	"strings"
 
 	"tidings/model"
 	"tidings/server/store"
@@ -54,5 +56,36 @@ func (s *Store) ImportJSONL(ctx context.Context, r io.Reader) (stats Stats, err 
 			recs = append(recs, record{Article: a.Article, popularity: a.Popularity, hasPopularity: a.HasPopularity})
 		}
 		return s.addTo(ctx, bulk, sources, recs)
-	})
+	}, s.knownSources)
+}
+
+// knownSources reports which of ids are stored sources (for jsonl.Read,
+// which refuses articles naming an unknown source by id alone).
+func (s *Store) knownSources(ctx context.Context, ids []string) (map[string]bool, error) {
+	known := map[string]bool{}
+	for len(ids) > 0 {
+		n := min(len(ids), 500) // below SQLite's bound on parameters
+		args := make([]any, n)
+		for i, id := range ids[:n] {
+			args[i] = id
+		}
+		query := "SELECT id FROM sources WHERE id IN (?" + strings.Repeat(",?", n-1) + ")"
+		rows, err := s.db.QueryContext(ctx, query, args...)
+		if err != nil {
+			return nil, fmt.Errorf("look up sources: %w", err)
+		}
+		for rows.Next() {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("look up sources: %w", err)
+			}
+			known[id] = true
+		}
+		if err := rows.Close(); err != nil {
+			return nil, fmt.Errorf("look up sources: %w", err)
+		}
+		ids = ids[n:]
+	}
+	return known, nil
 }
