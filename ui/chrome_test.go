@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -29,4 +30,22 @@ func TestHeaderShowsShortVersion(t *testing.T) {
 			})
 		})
 	}
+}
+
+// "Could not start a browser…" was still in the status line after the
+// user had moved on (issue 28, item 16): a note about what just happened
+// goes at the next key.
+func TestBrowserFailureNoteGoesAtNextKey(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		h := newHarness(&fakeClient{total: 3}, 120, 40)
+		h.app.openURL = func(string) error { return errors.New("no browser") }
+		h.keys("o")
+		if !strings.Contains(h.view(), "Could not start a browser") {
+			t.Fatalf("no note after a failed open:\n%s", h.view())
+		}
+		h.keys("j")
+		if strings.Contains(h.view(), "Could not start a browser") {
+			t.Fatalf("the note stayed after the next key:\n%s", h.view())
+		}
+	})
 }
