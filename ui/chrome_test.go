@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"tidings/api"
 )
 
 // A build from a git checkout has a pseudo-version 40 cells wide; the
@@ -46,6 +48,27 @@ func TestBrowserFailureNoteGoesAtNextKey(t *testing.T) {
 		h.keys("j")
 		if strings.Contains(h.view(), "Could not start a browser") {
 			t.Fatalf("the note stayed after the next key:\n%s", h.view())
+		}
+	})
+}
+
+// Against a service that groups no stories, z turned on "Stories one row
+// each" over a list it could not change, and its note followed the user
+// to Sources (issue 28, item 14).
+func TestCollapseUnavailableWithoutStories(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		h := newHarness(&fakeClient{total: 5}, 120, 40, func(c *Config) { c.Dialect = api.DialectNewsAPI })
+		h.keys("z")
+		out := h.view()
+		if strings.Contains(out, "one row each") {
+			t.Fatalf("z turned on one row per story though no article is in a story:\n%s", out)
+		}
+		if !strings.Contains(out, "z is unavailable") || !strings.Contains(out, "groups no stories") {
+			t.Fatalf("z did not say it is unavailable:\n%s", out)
+		}
+		h.keys("2")
+		if out := h.view(); strings.Contains(out, "groups no stories") {
+			t.Fatalf("the Headlines note followed the user to Sources:\n%s", out)
 		}
 	})
 }
