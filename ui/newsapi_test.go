@@ -41,7 +41,7 @@ func TestNewsAPISearchEndsAtThePlansHundredResults(t *testing.T) {
 		c.Screen = common.Search
 		c.Search = model.ArticlesQuery{Q: "storm"}
 	})
-	h.untilShows(wait, "Storm story 000", "loaded 20 of 12345")
+	h.untilShows(wait, "Storm story 000", "loaded 20 of 12,345")
 	h.key("G")
 	h.untilShows(wait, common.ResultsCappedText, "End of results · 100 articles")
 	asked := len(f.requests("/v2/everything"))

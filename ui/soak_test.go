@@ -312,8 +312,8 @@ func (s *soak) mouse() {
 }
 
 var (
-	loadedOf   = regexp.MustCompile(`loaded (\d+) of (\d+)`)
-	endResults = regexp.MustCompile(`End of results · (\d+) `)
+	loadedOf   = regexp.MustCompile(`loaded ([\d,]+) of ([\d,]+)`)
+	endResults = regexp.MustCompile(`End of results · ([\d,]+) `)
 )
 
 // check verifies the invariants after a step.
@@ -341,7 +341,7 @@ func (s *soak) check() {
 	}
 }
 
-func atoi(s string) int { n, _ := strconv.Atoi(s); return n }
+func atoi(s string) int { n, _ := strconv.Atoi(strings.ReplaceAll(s, ",", "")); return n }
 
 // snapshotProblem describes a list state no user should ever see.
 func snapshotProblem(snap pagedlist.Snapshot) string {

@@ -1,9 +1,11 @@
 package pagedlist
 
+import "tidings/wording"
+
 // options are the list's texts and row geometry.
 type options struct {
 	rowHeight func(width int) int
-	noun      string // plural, for "End of results · 20 articles"
+	one, many string // the items' noun, for "End of results · 1 article", "… · 20 articles"
 	loading   string
 	empty     func() string
 	pad       bool // fill every line to the full width
@@ -12,7 +14,8 @@ type options struct {
 func defaultOptions() options {
 	return options{
 		rowHeight: func(int) int { return 1 },
-		noun:      "items",
+		one:       "item",
+		many:      "items",
 		loading:   "Loading…",
 		empty:     func() string { return "Nothing here." },
 	}
@@ -27,8 +30,12 @@ func WithRowHeight(h func(width int) int) Option {
 	return func(o *options) { o.rowHeight = h }
 }
 
-// WithNoun names the items in the plural for status texts ("articles").
-func WithNoun(noun string) Option { return func(o *options) { o.noun = noun } }
+// WithNoun names the items, one and many, for status texts ("article",
+// "articles").
+func WithNoun(one, many string) Option { return func(o *options) { o.one, o.many = one, many } }
+
+// count is n items with the noun that agrees: "1 article", "1,204 articles".
+func (o options) count(n int) string { return wording.Count(n, o.one, o.many) }
 
 // WithLoadingText is shown in the body while the first page loads.
 func WithLoadingText(s string) Option { return func(o *options) { o.loading = s } }

@@ -12,6 +12,7 @@ import (
 	"tidings/api"
 	"tidings/ui/common"
 	"tidings/ui/textsafe"
+	"tidings/wording"
 )
 
 // defaultRetryAfter is the wait after a 429 without a usable Retry-After.
@@ -276,17 +277,17 @@ func (m *Model[T]) Status() string {
 	case m.err != nil && n == 0:
 		return "request failed"
 	case n == 0:
-		return "no " + m.opts.noun
+		return "no " + m.opts.many
 	}
 	prefix := ""
 	if m.filter != nil {
-		prefix = fmt.Sprintf("%d match · ", m.Len())
+		prefix = wording.Count(m.Len(), "match", "matches") + " · "
 	}
 	if m.hasMore {
-		return prefix + fmt.Sprintf("loaded %d of %d", n, max(m.total, n))
+		return prefix + "loaded " + wording.Thousands(n) + " of " + wording.Thousands(max(m.total, n))
 	}
 	if m.replaced {
-		return prefix + fmt.Sprintf("%d %s", n, m.opts.noun)
+		return prefix + m.opts.count(n)
 	}
-	return prefix + fmt.Sprintf("End of results · %d %s", n, m.opts.noun)
+	return prefix + "End of results · " + m.opts.count(n)
 }

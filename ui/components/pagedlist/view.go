@@ -118,10 +118,10 @@ func (m *Model[T]) footer() string {
 		text = s.Footer.Render("↓ for more · saving the last requests")
 	case m.endNote != "":
 		// The reason first: on a narrow list the count is what gets cut.
-		text = s.Footer.Render(fmt.Sprintf("%s · End of results · %d %s", m.endNote, len(m.items), m.opts.noun))
+		text = s.Footer.Render(m.endNote + " · End of results · " + m.opts.count(len(m.items)))
 	case m.replaced:
 	case !m.hasMore:
-		text = s.Footer.Render(fmt.Sprintf("End of results · %d %s", len(m.items), m.opts.noun))
+		text = s.Footer.Render("End of results · " + m.opts.count(len(m.items)))
 	}
 	if text == "" {
 		return ""

@@ -59,7 +59,7 @@ func New(ctx *common.Context, preset model.HeadlinesQuery) *Model {
 	}
 	m.list = pagedlist.New(ctx, articles.Key, articles.Render(ctx),
 		pagedlist.WithRowHeight(articles.RowHeight),
-		pagedlist.WithNoun("articles"),
+		pagedlist.WithNoun("article", "articles"),
 		pagedlist.WithLoadingText("Loading headlines…"),
 		pagedlist.WithEmptyText(m.emptyText),
 	)

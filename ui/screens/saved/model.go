@@ -86,7 +86,7 @@ func New(ctx *common.Context) *Model {
 	m := &Model{ctx: ctx}
 	m.list = pagedlist.New(ctx, articles.Key, articles.Render(ctx),
 		pagedlist.WithRowHeight(articles.RowHeight),
-		pagedlist.WithNoun("saved articles"),
+		pagedlist.WithNoun("saved article", "saved articles"),
 		pagedlist.WithEmptyText(func() string {
 			return "No saved articles yet: b saves the selected article on any list or in the reader."
 		}))

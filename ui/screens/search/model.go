@@ -53,7 +53,7 @@ func New(ctx *common.Context, preset model.ArticlesQuery) *Model {
 	m.form.now = func() time.Time { return ctx.Clock().In(ctx.Loc()) }
 	m.results = pagedlist.New(ctx, articles.Key, articles.Render(ctx),
 		pagedlist.WithRowHeight(articles.RowHeight),
-		pagedlist.WithNoun("articles"),
+		pagedlist.WithNoun("article", "articles"),
 		pagedlist.WithLoadingText("Searching…"),
 		pagedlist.WithEmptyText(func() string { return "No articles match this search." }))
 	m.form.setQuery(preset)

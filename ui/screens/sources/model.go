@@ -51,7 +51,7 @@ type Model struct {
 func New(ctx *common.Context, preset model.SourcesQuery) *Model {
 	m := &Model{ctx: ctx, query: preset}
 	m.list = pagedlist.New(ctx, item.key, renderRow,
-		pagedlist.WithNoun("sources"),
+		pagedlist.WithNoun("source", "sources"),
 		pagedlist.WithLoadingText("Loading sources…"),
 		pagedlist.WithEmptyText(m.emptyText))
 	m.category = picker.New(ctx, pickCategory, "Category", picker.CategoryOptions())

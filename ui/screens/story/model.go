@@ -45,7 +45,7 @@ func New(ctx *common.Context) *Model {
 		stepper: articles.Stepper{Origin: common.Story, Noun: "version"}}
 	m.list = pagedlist.New(ctx, articles.Key, renderRow(ctx),
 		pagedlist.WithRowHeight(rowHeight),
-		pagedlist.WithNoun("versions"),
+		pagedlist.WithNoun("version", "versions"),
 		pagedlist.WithLoadingText("Loading the story…"),
 		pagedlist.WithEmptyText(func() string {
 			return "The service lists no article of this story any more: it may have been regrouped. Press esc."
