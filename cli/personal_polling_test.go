@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"regexp"
+	"strconv"
 	"testing"
 	"time"
 
@@ -102,5 +104,92 @@ func awaitStatus(t *testing.T, svc readerService, what string, ok func(common.Fe
 		case <-deadline:
 			t.Fatalf("no status told of %s", what)
 		}
+	}
+}
+
+// The reader that polls its catalogue offers a feed added by `tidings
+// feeds add` in another terminal, counted as the articles it stored, and
+// the end of the next pass asked for does not count them again (issue
+// 28, item 12).
+func TestPollingReaderOffersAFeedAddedElsewhere(t *testing.T) {
+	freshHome(t)
+	defer func(d time.Duration) { followEvery = d }(followEvery)
+	followEvery = 20 * time.Millisecond
+	srv := feedserver.Start()
+	defer srv.Close()
+	rss, _ := feedserver.FixtureByName("rss20.xml")
+	atom, _ := feedserver.FixtureByName("atom10.xml")
+	if _, _, err := runOut(t, "feeds", "add", srv.URL("", rss.Path)); err != nil {
+		t.Fatal(err)
+	}
+	reader := mustChoose(t, readerConfig{polling: feedsPolling{interval: time.Hour}})
+	bridge := reader.feeds.(*feedsBridge)
+	waitUntil(t, "the reader to poll", func() bool { return bridge.leading.Load() })
+	time.Sleep(5 * followEvery) // follow took its bearings
+	out, _, err := runOut(t, "feeds", "add", srv.URL("", atom.Path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored := storedCount(t, out)
+	var offered common.FeedsStatus
+	awaitStatus(t, reader, "the other terminal's new articles", func(s common.FeedsStatus) bool {
+		offered = s
+		return s.Changed > 0
+	})
+	if offered.Changed != stored {
+		t.Errorf("offered %d new articles; feeds add stored %d", offered.Changed, stored)
+	}
+	reader.feeds.Refresh()
+	awaitStatus(t, reader, "the end of the pass asked for", func(s common.FeedsStatus) bool {
+		offered = s
+		return s.Requested && !s.Refreshing
+	})
+	if offered.Changed != 0 {
+		t.Errorf("the pass after r counted %d new or changed articles; the feeds are unchanged", offered.Changed)
+	}
+}
+
+// storedCount reads N from feeds add's "Stored N articles".
+func storedCount(t *testing.T, out string) int {
+	t.Helper()
+	m := regexp.MustCompile(`Stored (\d+) article`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("feeds add said no count: %q", out)
+	}
+	n, _ := strconv.Atoi(m[1])
+	return n
+}
+
+// r pressed before follow has looked: the end of the pass counts the
+// articles another terminal stored, which the list gains as it reloads,
+// not only the pass's own (issue 28, item 12: "1 new or changed article"
+// while the list grew by 5).
+func TestAskedPassCountsArticlesStoredElsewhere(t *testing.T) {
+	freshHome(t)
+	defer func(d time.Duration) { followEvery = d }(followEvery)
+	followEvery = time.Hour
+	srv := feedserver.Start()
+	defer srv.Close()
+	rss, _ := feedserver.FixtureByName("rss20.xml")
+	atom, _ := feedserver.FixtureByName("atom10.xml")
+	if _, _, err := runOut(t, "feeds", "add", srv.URL("", rss.Path)); err != nil {
+		t.Fatal(err)
+	}
+	reader := mustChoose(t, readerConfig{polling: feedsPolling{manual: true}})
+	reader.feeds.Refresh() // a first pass: the count the UI knows
+	awaitStatus(t, reader, "the first pass's end", func(s common.FeedsStatus) bool { return s.Requested && !s.Refreshing })
+	out, _, err := runOut(t, "feeds", "add", srv.URL("", atom.Path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored := storedCount(t, out)
+	reader.feeds.Refresh()
+	var end common.FeedsStatus
+	awaitStatus(t, reader, "the second pass's end", func(s common.FeedsStatus) bool {
+		end = s
+		return s.Requested && !s.Refreshing
+	})
+	if end.Changed != stored {
+		t.Errorf("the pass after r counted %d new or changed articles; the other terminal stored %d", end.Changed, stored)
 	}
 }

@@ -19,9 +19,12 @@ type Feeds interface {
 
 // FeedsStatus is how feed polling stands.
 type FeedsStatus struct {
-	Feeds   int       // subscriptions
-	Failing int       // feeds whose last poll failed
-	Updated time.Time // the last successful poll of any feed; zero: never
+	Feeds   int // subscriptions
+	Failing int // feeds whose last poll failed
+	// FailingNames names the failing feeds (their sources' names), so a
+	// message can say which; it may hold fewer than Failing.
+	FailingNames []string
+	Updated      time.Time // the last successful poll of any feed; zero: never
 	// Refreshing: a pass the user asked for is running.
 	Refreshing bool
 	// Changed counts the articles the pass that just ended added or

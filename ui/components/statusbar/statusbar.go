@@ -83,6 +83,11 @@ func (m *Model) Dismiss() {
 	}
 }
 
+// Gen identifies the note last shown: it changes with every Show and
+// ShowFor, so a caller can tell whether the note it showed is the one
+// showing (with Text not empty).
+func (m *Model) Gen() int { return m.gen }
+
 // Text is the note showing, if any.
 func (m *Model) Text() string { return m.text }
 
