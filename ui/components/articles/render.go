@@ -10,6 +10,7 @@ import (
 	"tidings/ui/components/pagedlist"
 	"tidings/ui/textsafe"
 	"tidings/ui/theme"
+	"tidings/wording"
 )
 
 // DescriptionMinWidth is the list width from which rows carry a line of
@@ -156,10 +157,14 @@ func Preview(it Item, ok bool, width, height int, ctx *common.Context) string {
 			lines = append(lines, "")
 		}
 		if it.More > 0 {
-			add(s.More.Render, fmt.Sprintf("%d more characters at the source", it.More))
+			add(s.More.Render, wording.Count(it.More, "more character", "more characters")+" at the source")
 			lines = append(lines, "")
 		}
-		lines = append(lines, s.Label.Render(textsafe.Truncate("enter to read · o to open in browser", width)))
+		keys := "enter to read · o to open in browser"
+		if it.URL == "" { // o would refuse: nothing to open
+			keys = "enter to read"
+		}
+		lines = append(lines, s.Label.Render(textsafe.Truncate(keys, width)))
 	}
 	if len(lines) > height {
 		lines = lines[:height]

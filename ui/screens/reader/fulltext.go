@@ -147,6 +147,8 @@ func (m *Model) toggleFull() tea.Cmd {
 		return common.Status("The service's snippet: f shows the full text again.", common.LevelInfo)
 	case m.full.kept:
 		return m.fetchFull() // kept with the saved article: no network
+	case m.ctx.FullText == nil && m.item.URL == "":
+		return common.Status("Full text is off in this session: no page reader is set up.", common.LevelWarning)
 	case m.ctx.FullText == nil:
 		return common.Status("Full text is off in this session: no page reader is set up. o opens the article in the browser.", common.LevelWarning)
 	case m.item.URL == "":
