@@ -67,6 +67,9 @@ type feedsPolling struct {
 	// off starts no poller at all: for commands that only read the
 	// catalogue (watch check), never for the reader.
 	off bool
+	// config is the settings file whose refresh_interval the running
+	// reader follows (personal_config.go); "": none.
+	config string
 }
 
 // startPersonal serves st in-process and starts polling its feeds as
@@ -82,6 +85,8 @@ func startPersonal(ctx context.Context, st *sqlite.Store, logger *slog.Logger, p
 		return &personal{svc: svc, stop: svc.stop}, nil
 	}
 	bridge := newFeedsBridge(st)
+	bridge.manual, bridge.config.path = polling.manual, polling.config
+	bridge.config.changed() // its state now: only a later edit is news
 	poller := newPoller(st, feeds.Options{Interval: polling.interval, Logger: logger, OnPass: bridge.passEnded,
 		OnLead: bridge.lead, WriteShare: backgroundWriteShare})
 	bridge.poller = poller
@@ -131,6 +136,11 @@ type feedsBridge struct {
 	// leading: this process polls the catalogue's feeds; another one
 	// (a second reader of the file, or serve) may instead (store.Leader).
 	leading atomic.Bool
+
+	// manual: feeds are polled only when asked (refresh_interval "0").
+	manual bool
+	// config is the settings file followed for refresh_interval.
+	config configWatch
 
 	// count is the catalogue's article count the UI was last told of,
 	// shared by follow and passEnded, so that each reports the articles
@@ -184,6 +194,7 @@ func (b *feedsBridge) follow(ctx context.Context, every time.Duration) {
 			return
 		case <-t.C:
 		}
+		b.followConfig(ctx)
 		// The leader's own passes report the poll times; another process's
 		// change no article when nothing is new, so the counter would not
 		// tell of them: a reader that does not lead reads every time.

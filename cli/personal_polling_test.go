@@ -1,8 +1,12 @@
 package cli
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -191,5 +195,55 @@ func TestAskedPassCountsArticlesStoredElsewhere(t *testing.T) {
 	})
 	if end.Changed != stored {
 		t.Errorf("the pass after r counted %d new or changed articles; the other terminal stored %d", end.Changed, stored)
+	}
+}
+
+// refresh_interval = "1m" written while the reader runs: its feeds stayed
+// due "in 10m" (issue 28, item 23). The running reader follows the
+// settings file: the feeds are polled at the new pace, at once when it
+// is shorter, and the reader says so.
+func TestRunningReaderPicksUpANewRefreshInterval(t *testing.T) {
+	freshHome(t)
+	defer func(d time.Duration) { followEvery = d }(followEvery)
+	followEvery = 20 * time.Millisecond
+	srv := feedserver.Start()
+	defer srv.Close()
+	atom, _ := feedserver.FixtureByName("atom10.xml") // no ttl of its own to outlast the interval
+	if _, _, err := runOut(t, "feeds", "add", srv.URL("", atom.Path)); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "config.toml")
+	writeConfig := func(interval string) {
+		t.Helper()
+		body := "[feeds]\nrefresh_interval = \"" + interval + "\"\n"
+		if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeConfig("10m")
+	reader := mustChoose(t, readerConfig{polling: feedsPolling{interval: 10 * time.Minute, config: path}})
+	bridge := reader.feeds.(*feedsBridge)
+	waitUntil(t, "the reader to poll", func() bool { return bridge.leading.Load() })
+
+	writeConfig("1m")
+	var note string
+	awaitStatus(t, reader, "the new interval", func(s common.FeedsStatus) bool { note = s.Note; return note != "" })
+	if !strings.Contains(note, "every 1m") {
+		t.Fatalf("note %q does not say the new pace", note)
+	}
+	waitUntil(t, "the feeds to be due within a minute", func() bool {
+		list, err := bridge.st.Feeds(context.Background())
+		if err != nil || len(list) == 0 {
+			return false
+		}
+		p := list[0].Poll
+		return p.NextPoll.Sub(p.LastSuccess) <= time.Minute+6*time.Second
+	})
+
+	// Turning background polling off is chosen at start: said, not done.
+	writeConfig("0")
+	awaitStatus(t, reader, "the change that needs a restart", func(s common.FeedsStatus) bool { note = s.Note; return note != "" })
+	if !strings.Contains(note, "applies when tidings next starts") || !strings.Contains(note, "every 1m") {
+		t.Fatalf("note %q", note)
 	}
 }

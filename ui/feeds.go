@@ -118,6 +118,12 @@ func (a *App) handleFeedsStatus(s common.FeedsStatus) tea.Cmd {
 	if f.tickCancel == nil || !hadPrev || !s.Updated.Equal(prev.Updated) {
 		cmds = append(cmds, a.restartFeedsTick())
 	}
+	if s.Note != "" {
+		// How polling changed (the settings file was edited): no pass
+		// ended, whatever the status says of the last one.
+		f.status.Note = ""
+		return tea.Batch(append(cmds, a.status.ShowFor(s.Note, common.LevelInfo, feedsNoteTTL))...)
+	}
 	// Only the latest status is kept for a slow reader, so the end of the
 	// asked pass may come as a later pass's status: a status that follows
 	// a running asked pass ends it all the same, or "updating feeds…"

@@ -597,3 +597,21 @@ func TestAskedPassEndNamesTheFailingFeedOnce(t *testing.T) {
 		l.stop()
 	})
 }
+
+// The poller's note about a new refresh_interval shows in the status bar
+// and ends no pass (issue 28, item 23).
+func TestFeedsNoteShowsAndEndsNoPass(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		feeds, client := newFakeFeeds(), &fakeClient{total: 30}
+		l := newFeedsLoop(t, client, 120, 40, withFeeds(feeds))
+		l.keys("r")
+		l.push(feeds, common.FeedsStatus{Feeds: 2, Updated: testNow, Refreshing: true})
+		l.push(feeds, common.FeedsStatus{Feeds: 2, Updated: testNow,
+			Note: "Feeds are now polled every 1m (refresh_interval in the settings file)."})
+		bar := l.statusBar()
+		if !strings.Contains(bar, "Feeds are now polled every 1m") || !strings.Contains(bar, "updating feeds…") {
+			t.Fatalf("status bar: %q", bar)
+		}
+		l.stop()
+	})
+}

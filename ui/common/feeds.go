@@ -32,4 +32,7 @@ type FeedsStatus struct {
 	Changed int
 	// Requested: the pass that just ended was one the user asked for.
 	Requested bool
+	// Note, when not empty, is a sentence for the status bar about how
+	// polling changed (the settings file's refresh_interval was edited).
+	Note string
 }
