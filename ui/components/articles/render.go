@@ -1,7 +1,6 @@
 package articles
 
 import (
-	"fmt"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -102,10 +101,8 @@ func StoryMore(it Item) string {
 	switch n := it.StorySize - 1; {
 	case it.StoryID == "" || n < 1:
 		return ""
-	case n == 1:
-		return "+1 source"
 	default:
-		return fmt.Sprintf("+%d sources", n)
+		return "+" + wording.Count(n, "source", "sources")
 	}
 }
 
