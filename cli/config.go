@@ -18,7 +18,10 @@ func newConfigCommand(g *globalFlags) *cobra.Command {
 		Short: "Find or start the settings file",
 		Long: "The settings file holds the news service, the start screen and default filters,\n" +
 			"the theme, key bindings, the feeds' refresh interval and the full-text mode.\n" +
-			"Flags and environment variables override it. --config FILE reads another file.",
+			"Flags and environment variables override it. --config FILE reads another file.\n\n" +
+			"Settings are read when tidings starts; a running reader keeps them, except\n" +
+			"feeds.refresh_interval, which it follows within 15 seconds of an edit\n" +
+			"(switching to or from \"0\" applies at the next start; the reader says so).",
 		Args: usageArgs(cobra.NoArgs),
 	}
 	cmd.AddCommand(newConfigPathCommand(g), newConfigInitCommand(g))

@@ -70,6 +70,9 @@ type feedsPolling struct {
 	// allowPrivateFetch lifts the fetch policy for the feeds' pages and
 	// redirects: the config's reader.allow_private_fetch.
 	allowPrivateFetch bool
+	// config is the settings file whose refresh_interval the running
+	// reader follows (personal_config.go); "": none.
+	config string
 }
 
 // startPersonal serves st in-process and starts polling its feeds as
@@ -85,6 +88,8 @@ func startPersonal(ctx context.Context, st *sqlite.Store, logger *slog.Logger, p
 		return &personal{svc: svc, stop: svc.stop}, nil
 	}
 	bridge := newFeedsBridge(st)
+	bridge.manual, bridge.config.path = polling.manual, polling.config
+	bridge.config.changed() // its state now: only a later edit is news
 	poller := newGuardedPoller(st, feeds.Options{Interval: polling.interval, Logger: logger, OnPass: bridge.passEnded,
 		OnLead: bridge.lead, WriteShare: backgroundWriteShare},
 		fetchGuard(polling.allowPrivateFetch, readerAllowHint))
@@ -96,8 +101,8 @@ func startPersonal(ctx context.Context, st *sqlite.Store, logger *slog.Logger, p
 		wg.Go(func() { pollWhenAsked(pollCtx, poller, bridge.wake, logger) })
 	} else {
 		wg.Go(func() { _ = poller.Run(pollCtx) })
-		wg.Go(func() { bridge.follow(pollCtx, followEvery) })
 	}
+	wg.Go(func() { bridge.follow(pollCtx, followEvery) })
 	wg.Go(func() { bridge.publish(pollCtx, common.FeedsStatus{}) })
 	stop := func() {
 		cancel()
@@ -135,64 +140,113 @@ type feedsBridge struct {
 	// leading: this process polls the catalogue's feeds; another one
 	// (a second reader of the file, or serve) may instead (store.Leader).
 	leading atomic.Bool
-	passes  atomic.Int64 // passes this process ran, for follow
+
+	// manual: feeds are polled only when asked (refresh_interval "0").
+	manual bool
+	// config is the settings file followed for refresh_interval.
+	config configWatch
+
+	// count is the catalogue's article count the UI was last told of,
+	// shared by follow and passEnded, so that each reports the articles
+	// the other has not.
+	count articleCount
 }
 
-// followEvery is how often a reader that does not poll its catalogue's
-// feeds (another process does) looks for that process's passes.
+// articleCount is the number of articles the catalogue's feeds held when
+// the UI was last told, and the newest successful poll then; n < 0: not
+// read yet.
+type articleCount struct {
+	mu      sync.Mutex
+	n       int
+	updated time.Time
+}
+
+// followEvery is how often a reader looks for articles that another
+// process stored: a `tidings feeds add` in another terminal, or the
+// passes of another reader (or serve) that polls the catalogue's feeds
+// while this one does not.
 var followEvery = 15 * time.Second
 
 // lead is the poller's OnLead.
 func (b *feedsBridge) lead(on bool) { b.leading.Store(on) }
 
-// follow tells the UI about the passes another process makes while this
-// one does not poll: every interval, when a feed's last successful poll
-// or the feeds' article count moved, it publishes the status with the
-// articles gained since (new ones less pruned ones; an article changed in
-// place is not counted), so the lists offer to load them as after a pass
-// of its own.
+// generationer is a store that says when another process wrote it
+// (sqlite.Store with Watch, store.Catalogue).
+type generationer interface{ Generation() uint64 }
+
+// follow tells the UI about the articles other processes store, leading
+// or not: every interval it reads the feed list (the leader only once
+// the store's change counter moved, so an idle catalogue costs it no
+// read) and, when the article count or a feed's last successful poll
+// moved since the UI was last told, publishes the status with the
+// articles gained since (new ones less pruned ones; an article changed
+// in place is not counted), so the lists offer to load them as after a
+// pass of its own. A pass of this process's own moves the count too:
+// what follow reports of it while it writes, passEnded leaves out.
 func (b *feedsBridge) follow(ctx context.Context, every time.Duration) {
 	t := time.NewTicker(every)
 	defer t.Stop()
-	var seen time.Time
-	articles, passes := -1, b.passes.Load()
+	gen, watched := b.st.(generationer)
+	var seenGen uint64
+	if watched {
+		seenGen = gen.Generation()
+	}
+	b.recount(ctx, nil) // the bearings
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
 		}
-		if b.leading.Load() {
-			// Its own passes report themselves (passEnded); should it lose
-			// the lead, the next look takes its bearings afresh.
-			articles = -1
-			continue
-		}
-		list, err := b.st.Feeds(ctx)
-		if err != nil {
-			continue // the next tick tries again
-		}
-		updated, total := time.Time{}, 0
-		for _, f := range list {
-			total += f.Articles
-			if f.Poll.LastSuccess.After(updated) {
-				updated = f.Poll.LastSuccess
+		b.followConfig(ctx)
+		// The leader's own passes report the poll times; another process's
+		// change no article when nothing is new, so the counter would not
+		// tell of them: a reader that does not lead reads every time.
+		if watched && b.leading.Load() {
+			g := gen.Generation()
+			if g == seenGen {
+				continue
 			}
+			seenGen = g
 		}
-		// A pass of this process's own since the last look was reported
-		// by passEnded already.
-		own := b.passes.Load()
-		// Poll times are kept to the second: the count catches a pass
-		// within the second of the last one seen.
-		if own == passes && articles >= 0 && (updated.After(seen) || total != articles) {
-			b.publish(ctx, common.FeedsStatus{Changed: max(0, total-articles)})
+		b.recount(ctx, func(gained int, moved bool) {
+			if moved {
+				b.publish(ctx, common.FeedsStatus{Changed: max(0, gained)})
+			}
+		})
+	}
+}
+
+// recount reads the feeds' article count and last poll, takes them as
+// what the UI knows, and calls report (when not nil) with the articles
+// gained since the last count and whether anything moved. It reports
+// nothing when there was no count before, or the read fails (the next
+// one tries again).
+func (b *feedsBridge) recount(ctx context.Context, report func(gained int, moved bool)) {
+	list, err := b.st.Feeds(ctx)
+	if err != nil {
+		return
+	}
+	updated, total := time.Time{}, 0
+	for _, f := range list {
+		total += f.Articles
+		if f.Poll.LastSuccess.After(updated) {
+			updated = f.Poll.LastSuccess
 		}
-		seen, articles, passes = updated, total, own
+	}
+	c := &b.count
+	c.mu.Lock()
+	known := c.n >= 0
+	gained, moved := total-c.n, total != c.n || updated.After(c.updated)
+	c.n, c.updated = total, updated
+	c.mu.Unlock()
+	if known && report != nil {
+		report(gained, moved)
 	}
 }
 
 func newFeedsBridge(st store.FeedStore) *feedsBridge {
-	return &feedsBridge{st: st, updates: make(chan common.FeedsStatus, 1)}
+	return &feedsBridge{st: st, updates: make(chan common.FeedsStatus, 1), count: articleCount{n: -1}}
 }
 
 // Refresh implements common.Feeds.
@@ -214,17 +268,23 @@ func (b *feedsBridge) Refresh() {
 // Updates implements common.Feeds.
 func (b *feedsBridge) Updates() <-chan common.FeedsStatus { return b.updates }
 
-// passEnded is the poller's OnPass.
+// passEnded is the poller's OnPass. The articles it reports are the
+// pass's changed ones and what the article count gained since the UI was
+// last told, pruned ones added back: the pass's new articles, less those
+// follow reported while the pass was writing them, and those another
+// process stored in the meantime (a feed added in another terminal a
+// moment before r). So what the UI hears adds up to what the list gains.
 func (b *feedsBridge) passEnded(p feeds.Pass) {
-	b.passes.Add(1)
 	b.mu.Lock()
 	requested := b.requested && p.All // a background pass may end first
 	if requested {
 		b.requested = false
 	}
 	b.mu.Unlock()
+	added := p.Summary.New // without an earlier count to compare with
+	b.recount(context.Background(), func(gained int, _ bool) { added = gained + p.Summary.Pruned })
 	b.publish(context.Background(), common.FeedsStatus{
-		Changed: p.Summary.New + p.Summary.Updated, Requested: requested})
+		Changed: p.Summary.Updated + max(0, added), Requested: requested})
 }
 
 // publish sends the store's polling status with the pass details given,
@@ -235,7 +295,7 @@ func (b *feedsBridge) publish(ctx context.Context, s common.FeedsStatus) {
 	if err != nil {
 		return // the next pass tries again; the status line keeps the last one
 	}
-	s.Feeds, s.Failing, s.Updated = st.Feeds, st.Failing, st.Updated
+	s.Feeds, s.Failing, s.Updated, s.FailingNames = st.Feeds, st.Failing, st.Updated, st.FailingNames
 	for {
 		select {
 		case b.updates <- s:

@@ -91,7 +91,8 @@ func Template() string {
 	}
 	p("")
 	p("#[feeds]")
-	prose("How often the personal service polls your feeds: " + refreshAllowed + ".")
+	prose("How often the personal service polls your feeds: " + refreshAllowed + ". " +
+		"A running reader follows a change within 15 seconds; to or from \"0\" at its next start.")
 	p("#refresh_interval = %q", fmtDuration(d.Feeds.RefreshInterval))
 	p("")
 	prose("Key bindings, one table per context: action = [keys]. Within a context a key may have " +

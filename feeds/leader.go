@@ -32,7 +32,7 @@ func leaderRetry(interval time.Duration) time.Duration {
 // runLed is Run for a Store that elects its poller: poll while leading,
 // and try to lead again every leaderRetry while not.
 func (p *Poller) runLed(ctx context.Context, l Leader) error {
-	retry := leaderRetry(p.sched.interval)
+	retry := leaderRetry(p.sched.every())
 	for {
 		lease, ok, err := l.TryLead(ctx)
 		switch {

@@ -406,6 +406,23 @@ func (p *Poller) Wake() {
 	}
 }
 
+// SetInterval changes how often each feed is polled, for a poller whose
+// settings changed while it runs (the reader's config file). A shorter
+// interval applies at once: the feeds' next polls were set by the old
+// one, so a pass over every feed polls them now and sets each by the
+// new one. A longer one applies from each feed's next poll. 0 or less is
+// DefaultInterval.
+func (p *Poller) SetInterval(d time.Duration) {
+	old := p.sched.every()
+	p.sched.set(d)
+	if p.sched.every() < old {
+		p.Wake()
+	}
+}
+
+// Interval is how often each feed is polled.
+func (p *Poller) Interval() time.Duration { return p.sched.every() }
+
 // Run polls until ctx ends: a pass over the due feeds, then a sleep until
 // the next feed is due (at most idleCheck, so that feeds added by another
 // process are picked up), or until Wake. When the Store is shared by

@@ -2,6 +2,7 @@ package feeds
 
 import (
 	"math/rand/v2"
+	"sync/atomic"
 	"time"
 
 	"tidings/server/store"
@@ -20,24 +21,36 @@ const (
 	maxFeedInterval = 24 * time.Hour
 )
 
-// schedule decides when a feed is next due.
+// schedule decides when a feed is next due. Its interval may change
+// while passes run (Poller.SetInterval): it is shared, and read
+// atomically.
 type schedule struct {
-	interval time.Duration
+	interval *atomic.Int64  // a time.Duration
 	jitter   func() float64 // in [0, 1)
 }
 
 func newSchedule(interval time.Duration) schedule {
+	s := schedule{interval: new(atomic.Int64), jitter: rand.Float64}
+	s.set(interval)
+	return s
+}
+
+// set changes the interval; 0 or less is DefaultInterval.
+func (s schedule) set(interval time.Duration) {
 	if interval <= 0 {
 		interval = DefaultInterval
 	}
-	return schedule{interval: interval, jitter: rand.Float64}
+	s.interval.Store(int64(interval))
 }
+
+// every is the interval.
+func (s schedule) every() time.Duration { return time.Duration(s.interval.Load()) }
 
 // afterSuccess is the next poll after a 200 or a 304: one interval on,
 // or the feed's own period when that is longer, plus up to a tenth more
 // so that feeds added together drift apart instead of polling in bursts.
 func (s schedule) afterSuccess(p store.FeedPoll, now time.Time) time.Time {
-	wait := max(s.interval, min(p.MinInterval, maxFeedInterval))
+	wait := max(s.every(), min(p.MinInterval, maxFeedInterval))
 	return now.Add(wait + time.Duration(s.jitter()*float64(wait)/10))
 }
 
@@ -45,7 +58,7 @@ func (s schedule) afterSuccess(p store.FeedPoll, now time.Time) time.Time {
 // for every consecutive failure (p.Failures already counts this one), up
 // to a day, spread by ±20%; never sooner than the server's Retry-After.
 func (s schedule) afterFailure(p store.FeedPoll, retryAfter time.Duration, now time.Time) time.Time {
-	wait := s.interval
+	wait := s.every()
 	for i := 1; i < p.Failures && wait < maxBackoff; i++ {
 		wait *= 2
 	}

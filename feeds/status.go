@@ -13,6 +13,9 @@ type Status struct {
 	Feeds   int       // subscriptions
 	Failing int       // feeds whose last poll failed, disabled ones included
 	Updated time.Time // the newest successful poll of any feed; zero: never
+	// FailingNames are the failing feeds' source names, in the store's
+	// order, for a message that names them.
+	FailingNames []string
 }
 
 // ReadStatus reads the polling status from the store, so it survives
@@ -26,6 +29,7 @@ func ReadStatus(ctx context.Context, st store.FeedStore) (Status, error) {
 	for _, f := range list {
 		if f.Poll.LastError != "" || f.Poll.Disabled != "" {
 			s.Failing++
+			s.FailingNames = append(s.FailingNames, f.Source.Name)
 		}
 		if f.Poll.LastSuccess.After(s.Updated) {
 			s.Updated = f.Poll.LastSuccess

@@ -2,12 +2,14 @@ package ui
 
 import (
 	"context"
-	"fmt"
+	"strconv"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"tidings/ui/common"
+	"tidings/wording"
 )
 
 // Personal mode: the reader shows the user's own catalogue while a feed
@@ -46,6 +48,15 @@ type feedsState struct {
 	// asked pass waited for them to finish: the list reloaded at r
 	// before they were written, so the asked pass's end loads them too.
 	pending int
+	// offered counts the articles background passes (and other
+	// processes) brought that the user was offered ("press r") and has
+	// not loaded: r on Headlines loads them with the list, so the end of
+	// the pass it asks for counts them too.
+	offered int
+	// failNote is the status bar generation of the note that named the
+	// failing feeds at an asked pass's end: while it shows, the right
+	// side does not count them again.
+	failNote int
 	// The chain of minute ticks running, if any: its generation, and its
 	// context, cancelled when a new chain replaces it.
 	tickGen    int
@@ -107,6 +118,12 @@ func (a *App) handleFeedsStatus(s common.FeedsStatus) tea.Cmd {
 	if f.tickCancel == nil || !hadPrev || !s.Updated.Equal(prev.Updated) {
 		cmds = append(cmds, a.restartFeedsTick())
 	}
+	if s.Note != "" {
+		// How polling changed (the settings file was edited): no pass
+		// ended, whatever the status says of the last one.
+		f.status.Note = ""
+		return tea.Batch(append(cmds, a.status.ShowFor(s.Note, common.LevelInfo, feedsNoteTTL))...)
+	}
 	// Only the latest status is kept for a slow reader, so the end of the
 	// asked pass may come as a later pass's status: a status that follows
 	// a running asked pass ends it all the same, or "updating feeds…"
@@ -123,7 +140,8 @@ func (a *App) handleFeedsStatus(s common.FeedsStatus) tea.Cmd {
 		// catalogue): show them.
 		cmds = append(cmds, a.screens[common.Headlines].Update(common.ReloadMsg{}))
 	case s.Changed > 0:
-		text := plural(s.Changed, "new article") + " — " + a.loadHint(s.Changed)
+		f.offered += s.Changed
+		text := wording.Count(f.offered, "new article", "new articles") + " — " + a.loadHint(f.offered)
 		cmds = append(cmds, a.status.ShowFor(text, common.LevelInfo, feedsNoteTTL))
 	}
 	return tea.Batch(cmds...)
@@ -132,29 +150,39 @@ func (a *App) handleFeedsStatus(s common.FeedsStatus) tea.Cmd {
 // askedPassEnded reports the end of the pass the user asked for and
 // reloads the headlines if it changed anything, unless the user is
 // reading an article from them: stepping with n and p follows the list's
-// cursor, which a reload would send back to the top.
+// cursor, which a reload would send back to the top. What it counts is
+// what the list gains: the pass's articles, those of background passes
+// that ended while it waited, and those offered before r and loaded by
+// it. Failing feeds are named, once: the right side leaves them out
+// while the note shows.
 func (a *App) askedPassEnded(s common.FeedsStatus) tea.Cmd {
 	f := &a.feeds
-	changed := s.Changed + f.pending
-	f.asked, f.pending = false, 0
+	changed := s.Changed + f.pending + f.offered
+	f.asked, f.pending, f.offered = false, 0, 0
 	text := "Feeds updated: nothing new"
 	if changed > 0 {
-		text = "Feeds updated: " + plural(changed, "new or changed article")
+		text = "Feeds updated: " + wording.Count(changed, "new or changed article", "new or changed articles")
 	}
 	level := common.LevelSuccess
 	if s.Failing > 0 {
-		text += "; " + failing(s.Failing)
+		text += "; " + failingNamed(s.Failing, s.FailingNames)
 		level = common.LevelWarning
 	}
 	var reload tea.Cmd
 	if changed > 0 {
 		if a.active == common.Reader && a.reader.Origin() == common.Headlines {
 			text += " — " + a.loadHint(changed)
+			f.offered = changed // still to load, with r
 		} else {
 			reload = a.screens[common.Headlines].Update(common.ReloadMsg{})
 		}
 	}
-	return tea.Batch(reload, a.status.ShowFor(text, level, feedsNoteTTL))
+	note := a.status.ShowFor(text, level, feedsNoteTTL)
+	f.failNote = -1
+	if s.Failing > 0 {
+		f.failNote = a.status.Gen()
+	}
+	return tea.Batch(reload, note)
 }
 
 // headlinesEmpty reports whether Headlines shows no article and is not
@@ -166,10 +194,7 @@ func (a *App) headlinesEmpty() bool {
 
 // loadHint says how to load n new articles from where the user is.
 func (a *App) loadHint(n int) string {
-	them := "them"
-	if n == 1 {
-		them = "it"
-	}
+	them := wording.Noun(n, "it", "them")
 	if a.active == common.Headlines {
 		return "press r to load " + them
 	}
@@ -246,7 +271,7 @@ func (a *App) feedsText() string {
 	if !f.status.Updated.IsZero() {
 		text = "updated " + common.RelativeTime(a.ctx.Clock(), f.status.Updated)
 	}
-	if f.status.Failing > 0 {
+	if f.status.Failing > 0 && !a.failingNamedInNote() {
 		text += " · " + failing(f.status.Failing)
 	}
 	return text
@@ -281,12 +306,30 @@ func joinStatus(a, b string) string {
 	return a + " · " + b
 }
 
-func failing(n int) string { return plural(n, "feed") + " failing" }
+func failing(n int) string { return wording.Count(n, "feed", "feeds") + " failing" }
 
-// plural is "1 new article" or "12 new articles".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
+// failingNoteName is the most of a feed's name the status bar's note
+// gives it: the note must leave room for the list's progress.
+const failingNoteName = 24
+
+// failingNamed says which feeds fail: `"Thames Wire" failing`, `"A" and
+// "B" failing`, `"A" and 3 other feeds failing`; without names, how many.
+func failingNamed(n int, names []string) string {
+	if len(names) == 0 {
+		return failing(n)
 	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	quote := func(name string) string { return strconv.Quote(ansi.Truncate(name, failingNoteName, "…")) }
+	switch {
+	case n == 1:
+		return quote(names[0]) + " failing"
+	case n == 2 && len(names) >= 2:
+		return quote(names[0]) + " and " + quote(names[1]) + " failing"
+	}
+	return quote(names[0]) + " and " + wording.Count(n-1, "other feed", "other feeds") + " failing"
+}
+
+// failingNamedInNote reports whether the note showing is the one that
+// named the failing feeds.
+func (a *App) failingNamedInNote() bool {
+	return a.feeds.failNote == a.status.Gen() && a.status.Text() != ""
 }

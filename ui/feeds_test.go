@@ -367,8 +367,9 @@ func TestBackgroundPassOffersNewArticlesWithoutReloading(t *testing.T) {
 			t.Fatalf("status bar: %q", bar)
 		}
 		l.keys("2")
+		// Counted with the 12 offered before: none of them is loaded yet.
 		l.push(feeds, common.FeedsStatus{Feeds: 9, Updated: testNow, Changed: 1})
-		if bar := l.statusBar(); !strings.Contains(bar, "1 new article — press r on Headlines to load it") {
+		if bar := l.statusBar(); !strings.Contains(bar, "13 new articles — press r on Headlines to load them") {
 			t.Fatalf("status bar on sources: %q", bar)
 		}
 		if n := len(client.headlineQueries()) - before; n != 0 {
@@ -542,6 +543,74 @@ func TestRefreshHelpNamesTheFeedsOnHeadlines(t *testing.T) {
 		l.keys("esc", "2", "?") // sources: r reloads the sources only
 		if v := l.view(); !strings.Contains(v, "refresh/retry") || strings.Contains(v, "refresh feeds") {
 			t.Fatalf("sources full help:\n%s", v)
+		}
+		l.stop()
+	})
+}
+
+// Articles offered before r ("5 new articles — press r") are loaded by
+// r's reload, so the end of the pass r asked for counts them (issue 28,
+// item 12): the note counts what the list gained.
+func TestAskedPassEndCountsArticlesOfferedBefore(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		feeds, client := newFakeFeeds(), &fakeClient{total: 30}
+		l := newFeedsLoop(t, client, 120, 40, withFeeds(feeds))
+		l.push(feeds, common.FeedsStatus{Feeds: 2, Updated: testNow, Changed: 5})
+		if bar := l.statusBar(); !strings.Contains(bar, "5 new articles — press r to load them") {
+			t.Fatalf("status bar: %q", bar)
+		}
+		l.keys("r")
+		l.push(feeds, common.FeedsStatus{Feeds: 2, Updated: testNow, Requested: true})
+		if bar := l.statusBar(); !strings.Contains(bar, "Feeds updated: 5 new or changed articles") {
+			t.Fatalf("status bar at the pass's end: %q", bar)
+		}
+		l.stop()
+	})
+}
+
+// At 120 columns the end of a pass said "1 feed failing" in the note and
+// again on the right, and the right was cut (issue 28, item 15): the
+// note names the failing feed, the right side does not count it again
+// while the note shows, and the line fits.
+func TestAskedPassEndNamesTheFailingFeedOnce(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		feeds, client := newFakeFeeds(), &fakeClient{total: 30}
+		client.total = 8 // one page: "End of results · 8 articles"
+		l := newFeedsLoop(t, client, 120, 40, withFeeds(feeds))
+		l.keys("r")
+		l.push(feeds, common.FeedsStatus{Feeds: 9, Failing: 1, FailingNames: []string{"Thames Test Wire"},
+			Updated: testNow, Changed: 1, Requested: true})
+		bar := l.statusBar()
+		if !strings.Contains(bar, `Feeds updated: 1 new or changed article; "Thames Test Wire" failing`) {
+			t.Fatalf("the note does not name the failing feed: %q", bar)
+		}
+		if n := strings.Count(bar, "failing"); n != 1 {
+			t.Fatalf("the status bar says %d times that a feed fails: %q", n, bar)
+		}
+		if strings.Contains(bar, "…") || !strings.HasSuffix(bar, "End of results · 8 articles · updated just now ") {
+			t.Fatalf("the status bar is cut: %q", bar)
+		}
+		l.advance(feedsNoteTTL)
+		if bar := l.statusBar(); !strings.HasSuffix(bar, "updated just now · 1 feed failing ") {
+			t.Fatalf("once the note is gone the right side counts the failing feed again: %q", bar)
+		}
+		l.stop()
+	})
+}
+
+// The poller's note about a new refresh_interval shows in the status bar
+// and ends no pass (issue 28, item 23).
+func TestFeedsNoteShowsAndEndsNoPass(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		feeds, client := newFakeFeeds(), &fakeClient{total: 30}
+		l := newFeedsLoop(t, client, 120, 40, withFeeds(feeds))
+		l.keys("r")
+		l.push(feeds, common.FeedsStatus{Feeds: 2, Updated: testNow, Refreshing: true})
+		l.push(feeds, common.FeedsStatus{Feeds: 2, Updated: testNow,
+			Note: "Feeds are now polled every 1m (refresh_interval in the settings file)."})
+		bar := l.statusBar()
+		if !strings.Contains(bar, "Feeds are now polled every 1m") || !strings.Contains(bar, "updating feeds…") {
+			t.Fatalf("status bar: %q", bar)
 		}
 		l.stop()
 	})

@@ -110,7 +110,7 @@ func (a *App) header() string {
 		b.WriteString(style.Render(labels[i]))
 	}
 	line := b.String()
-	if v := a.ctx.Styles.App.Version.Render(a.version + " "); a.version != "" &&
+	if v := a.ctx.Styles.App.Version.Render(shortVersion(a.version) + " "); a.version != "" &&
 		ansi.StringWidth(line)+ansi.StringWidth(v)+1 <= a.width {
 		line += strings.Repeat(" ", a.width-ansi.StringWidth(line)-ansi.StringWidth(v)) + v
 	}

@@ -30,8 +30,12 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (a *App) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
+		a.status.Dismiss() // the user has moved on from the last note
 		return a.handleKey(inertKey(msg))
 	case tea.MouseMsg:
+		if _, click := msg.(tea.MouseClickMsg); click {
+			a.status.Dismiss()
+		}
 		return a.handleMouse(msg)
 	case tea.PasteMsg:
 		// Every text field is one line, and whatever it holds is drawn:

@@ -19,9 +19,12 @@ type Feeds interface {
 
 // FeedsStatus is how feed polling stands.
 type FeedsStatus struct {
-	Feeds   int       // subscriptions
-	Failing int       // feeds whose last poll failed
-	Updated time.Time // the last successful poll of any feed; zero: never
+	Feeds   int // subscriptions
+	Failing int // feeds whose last poll failed
+	// FailingNames names the failing feeds (their sources' names), so a
+	// message can say which; it may hold fewer than Failing.
+	FailingNames []string
+	Updated      time.Time // the last successful poll of any feed; zero: never
 	// Refreshing: a pass the user asked for is running.
 	Refreshing bool
 	// Changed counts the articles the pass that just ended added or
@@ -29,4 +32,7 @@ type FeedsStatus struct {
 	Changed int
 	// Requested: the pass that just ended was one the user asked for.
 	Requested bool
+	// Note, when not empty, is a sentence for the status bar about how
+	// polling changed (the settings file's refresh_interval was edited).
+	Note string
 }

@@ -108,3 +108,22 @@ func TestReadArticlesAreDrawnAsRead(t *testing.T) {
 		t.Fatalf("marking again changed gen to %d: lists would redraw for nothing", gen)
 	}
 }
+
+// The preview offered "o to open in browser" for a link that is not a
+// web address, which o refuses (issue 28, item 22).
+func TestPreviewOffersOOnlyForAWebAddress(t *testing.T) {
+	for _, c := range []struct {
+		url   string
+		offer bool
+	}{{"https://news.example/1", true}, {"not a url", false}} {
+		it := FromArticle(model.Article{Source: model.SourceRef{Name: "Daily"}, URL: c.url,
+			Content: "Short. [+1 chars]", PublishedAt: now.Add(-time.Hour)})
+		out := ansi.Strip(Preview(it, true, 60, 20, testCtx()))
+		if got := strings.Contains(out, "o to open"); got != c.offer {
+			t.Errorf("link %q: offers o %v, want %v:\n%s", c.url, got, c.offer, out)
+		}
+		if !strings.Contains(out, "1 more character at the source") {
+			t.Errorf("link %q: the count of characters left disagrees with its noun:\n%s", c.url, out)
+		}
+	}
+}

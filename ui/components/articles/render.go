@@ -1,7 +1,6 @@
 package articles
 
 import (
-	"fmt"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -10,6 +9,7 @@ import (
 	"tidings/ui/components/pagedlist"
 	"tidings/ui/textsafe"
 	"tidings/ui/theme"
+	"tidings/wording"
 )
 
 // DescriptionMinWidth is the list width from which rows carry a line of
@@ -101,10 +101,8 @@ func StoryMore(it Item) string {
 	switch n := it.StorySize - 1; {
 	case it.StoryID == "" || n < 1:
 		return ""
-	case n == 1:
-		return "+1 source"
 	default:
-		return fmt.Sprintf("+%d sources", n)
+		return "+" + wording.Count(n, "source", "sources")
 	}
 }
 
@@ -156,10 +154,14 @@ func Preview(it Item, ok bool, width, height int, ctx *common.Context) string {
 			lines = append(lines, "")
 		}
 		if it.More > 0 {
-			add(s.More.Render, fmt.Sprintf("%d more characters at the source", it.More))
+			add(s.More.Render, wording.Count(it.More, "more character", "more characters")+" at the source")
 			lines = append(lines, "")
 		}
-		lines = append(lines, s.Label.Render(textsafe.Truncate("enter to read · o to open in browser", width)))
+		keys := "enter to read · o to open in browser"
+		if it.URL == "" { // o would refuse: nothing to open
+			keys = "enter to read"
+		}
+		lines = append(lines, s.Label.Render(textsafe.Truncate(keys, width)))
 	}
 	if len(lines) > height {
 		lines = lines[:height]

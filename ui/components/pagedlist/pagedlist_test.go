@@ -397,3 +397,40 @@ func TestReplaceKeepsTheCursorOnItsItem(t *testing.T) {
 		t.Fatalf("empty: status %q", m.Status())
 	}
 }
+
+// "End of results · 1 articles", "0 match", "20 match" (issue 28, item
+// 7): the counts agree with their nouns, and large ones are grouped.
+func TestCountsAgreeWithTheirNouns(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		cat := &catalogue{total: 1, pageSize: 10}
+		m := newList(t, 6)
+		settle(t, m, m.Reset(cat.fetch))
+		if got := m.Status(); got != "End of results · 1 thing" {
+			t.Errorf("Status = %q", got)
+		}
+		if v := m.View(); !strings.Contains(v, "End of results · 1 thing") || strings.Contains(v, "1 things") {
+			t.Errorf("footer:\n%s", v)
+		}
+		cases := []struct {
+			keep func(string) bool
+			want string
+		}{
+			{func(string) bool { return false }, "0 matches · End of results · 1 thing"},
+			{func(string) bool { return true }, "1 match · End of results · 1 thing"},
+		}
+		for _, c := range cases {
+			m.SetFilter(c.keep)
+			if got := m.Status(); got != c.want {
+				t.Errorf("Status = %q, want %q", got, c.want)
+			}
+		}
+		m.SetFilter(nil)
+
+		cat = &catalogue{total: 6032, pageSize: 1000}
+		settle(t, m, m.Reset(cat.fetch))
+		m.SetFilter(func(string) bool { return true })
+		if got := m.Status(); got != "1,000 matches · loaded 1,000 of 6,032" {
+			t.Errorf("Status = %q", got)
+		}
+	})
+}

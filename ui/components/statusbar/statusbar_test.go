@@ -65,3 +65,24 @@ func TestShowForKeepsTheNoteForItsTime(t *testing.T) {
 		}
 	})
 }
+
+// A note about what just happened goes at the user's next action; one
+// shown for its time (a hint naming a command) stays (issue 28, item 16).
+func TestDismissClearsShowButNotShowFor(t *testing.T) {
+	m := New(&common.Context{Styles: theme.New(true, false), Keys: keymap.Default()})
+	m.Show("Could not start a browser; press y to copy the link instead.", common.LevelError)
+	m.Dismiss()
+	if m.Text() != "" {
+		t.Fatalf("note %q stayed after the next action", m.Text())
+	}
+	m.ShowFor("For real news: tidings feeds import --starter", common.LevelInfo, 15*time.Second)
+	m.Dismiss()
+	if m.Text() == "" {
+		t.Fatal("a note shown for its time went at the next action")
+	}
+	m.Show("Link copied", common.LevelSuccess)
+	m.Dismiss()
+	if m.Text() != "" {
+		t.Fatal("a Show after a ShowFor was kept")
+	}
+}

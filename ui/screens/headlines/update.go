@@ -136,8 +136,14 @@ func (m *Model) handlePicked(msg picker.PickedMsg) tea.Cmd {
 }
 
 // toggleCollapse is z: one row per story, or every article. The choice is
-// kept in the state file for the next session.
+// kept in the state file for the next session. Against a service that
+// groups no stories (NewsAPI) there is nothing to fold: z says so rather
+// than claim "one row each" over a list it cannot change.
 func (m *Model) toggleCollapse() tea.Cmd {
+	if !m.collapsed && !m.groupsStories() {
+		return common.Status("z is unavailable: "+m.ctx.Dialect.ServiceName()+
+			" groups no stories, so every article is already one row.", common.LevelInfo)
+	}
 	m.chosen = true
 	m.setCollapsed(!m.collapsed)
 	note := "Every article is listed; z shows one row per story."
@@ -152,6 +158,22 @@ func (m *Model) toggleCollapse() tea.Cmd {
 		}, nil))
 	}
 	return tea.Batch(cmds...)
+}
+
+// groupsStories reports whether the service may group these headlines
+// into stories: some loaded article belongs to one, or none has loaded
+// yet to tell.
+func (m *Model) groupsStories() bool {
+	items := m.list.Items()
+	if len(items) == 0 {
+		return true
+	}
+	for _, it := range items {
+		if it.StoryID != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // open shows the selected article in the reader.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -12,6 +11,7 @@ import (
 	"tidings/ui/common"
 	"tidings/ui/components/articles"
 	"tidings/ui/textsafe"
+	"tidings/wording"
 )
 
 // shortText is the length (in bytes) under which the service's text counts
@@ -147,6 +147,8 @@ func (m *Model) toggleFull() tea.Cmd {
 		return common.Status("The service's snippet: f shows the full text again.", common.LevelInfo)
 	case m.full.kept:
 		return m.fetchFull() // kept with the saved article: no network
+	case m.ctx.FullText == nil && m.item.URL == "":
+		return common.Status("Full text is off in this session: no page reader is set up.", common.LevelWarning)
 	case m.ctx.FullText == nil:
 		return common.Status("Full text is off in this session: no page reader is set up. o opens the article in the browser.", common.LevelWarning)
 	case m.item.URL == "":
@@ -264,26 +266,9 @@ func (m *Model) fullBody() []string {
 }
 
 // wordCount is "1 word" or "2,345 words".
-func wordCount(n int) string {
-	if n == 1 {
-		return "1 word"
-	}
-	return fmt.Sprintf("%s words", thousands(n))
-}
+func wordCount(n int) string { return wording.Count(n, "word", "words") }
 
 // readingTime is the "N words · ~M min read" line (230 words a minute).
 func readingTime(n int) string {
 	return fmt.Sprintf("%s · ~%d min read", wordCount(n), max((n+115)/230, 1))
-}
-
-func thousands(n int) string {
-	s := fmt.Sprint(n)
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }

@@ -53,7 +53,7 @@ func keys(m *Model, ks ...string) []string {
 
 func TestFullTextReplacesTheSnippet(t *testing.T) {
 	m, ft := withFullText(80, 60)
-	if out := ansi.Strip(m.View()); !strings.Contains(out, "2048 more characters at the source — press f to read it here, o to open it") {
+	if out := ansi.Strip(m.View()); !strings.Contains(out, "2,048 more characters at the source — press f to read it here, o to open it") {
 		t.Fatalf("the snippet does not offer f:\n%s", out)
 	}
 	notes := keys(m, "f")
@@ -158,7 +158,7 @@ func TestFullTextOffSaysWhy(t *testing.T) {
 	if len(notes) != 1 || !strings.Contains(notes[0], "Full text is off") {
 		t.Fatalf("f without a page reader: %q", notes)
 	}
-	if out := ansi.Strip(m.View()); !strings.Contains(out, "2048 more characters at the source — press o") || strings.Contains(out, "press f") {
+	if out := ansi.Strip(m.View()); !strings.Contains(out, "2,048 more characters at the source — press o") || strings.Contains(out, "press f") {
 		t.Fatalf("the snippet offers f with the feature off:\n%s", out)
 	}
 }

@@ -49,7 +49,7 @@ func TestShowsEveryPartOfTheArticle(t *testing.T) {
 	out := ansi.Strip(m.View())
 	for _, want := range []string{
 		"Parliament passes the budget", "Daily News · by Jane Doe", "Sun 22 Nov 2026 15:00 UTC · 3h ago",
-		"Lawmakers agreed at dawn & went home.", "2048 more characters at the source — press o",
+		"Lawmakers agreed at dawn & went home.", "2,048 more characters at the source — press o",
 		"https://news.example/budget",
 	} {
 		if !strings.Contains(out, want) {
@@ -161,5 +161,35 @@ func TestLinkIsAHyperlinkOnEveryWrappedLine(t *testing.T) {
 	m.SetArticle(articles.FromArticle(bad), common.Headlines)
 	if strings.Contains(m.View(), "\x1b]8;") {
 		t.Fatal("a link that is not http(s) became a hyperlink")
+	}
+}
+
+// An article with no text whose link is not a web address offered "Press
+// o to read it at the source", and o refused (issue 28, item 22): what
+// cannot work is not offered; the Link line says why.
+func TestNoWebAddressOffersNoO(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		edit func(*model.Article)
+	}{
+		{"no text", func(a *model.Article) { a.Title, a.Description, a.Content = "", "", "" }},
+		{"cut text", func(a *model.Article) {}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			bad := article
+			bad.URL = "not a url"
+			c.edit(&bad)
+			m := newReader(100, 60)
+			m.SetArticle(articles.FromArticle(bad), common.Headlines)
+			out := ansi.Strip(m.View())
+			for _, offer := range []string{"Press o", "press o", "o to open"} {
+				if strings.Contains(out, offer) {
+					t.Errorf("offers %q for a link that is not a web address:\n%s", offer, out)
+				}
+			}
+			if !strings.Contains(out, "not a web address") {
+				t.Errorf("does not say the link is not a web address:\n%s", out)
+			}
+		})
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"tidings/ui/common"
 	"tidings/ui/components/articles"
 	"tidings/ui/textsafe"
+	"tidings/wording"
 )
 
 // maxTextWidth keeps lines readable on very wide terminals.
@@ -150,18 +151,26 @@ func (m *Model) lines() []string {
 		if it.Content != "" && it.Content != it.Description {
 			para(s.Body.Render, it.Content)
 		}
+		// o and f are offered only with a web address to open or fetch:
+		// without one they refuse, and the Link line below says why.
 		full := m.ctx.FullText != nil && it.URL != ""
+		more := wording.Count(it.More, "more character", "more characters") + " at the source"
 		switch {
 		case it.More > 0 && full:
-			para(s.More.Render, fmt.Sprintf("%d more characters at the source — press f to read it here, o to open it in the browser", it.More))
+			para(s.More.Render, more+" — press f to read it here, o to open it in the browser")
+		case it.More > 0 && it.URL != "":
+			para(s.More.Render, more+" — press o")
 		case it.More > 0:
-			para(s.More.Render, fmt.Sprintf("%d more characters at the source — press o", it.More))
+			para(s.More.Render, more+".")
 		}
 		if it.Description == "" && it.Content == "" {
-			if full {
+			switch {
+			case full:
 				para(s.Label.Render, "The service sent no text for this article. Press f to read it here, or o to open it at the source.")
-			} else {
+			case it.URL != "":
 				para(s.Label.Render, "The service sent no text for this article. Press o to read it at the source.")
+			default:
+				para(s.Label.Render, "The service sent no text for this article.")
 			}
 		}
 		switch {

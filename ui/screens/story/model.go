@@ -9,8 +9,6 @@
 package story
 
 import (
-	"fmt"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -19,6 +17,7 @@ import (
 	"tidings/ui/components/articles"
 	"tidings/ui/components/pagedlist"
 	"tidings/ui/textsafe"
+	"tidings/wording"
 )
 
 // headerHeight is the heading line and a blank line.
@@ -130,9 +129,5 @@ func (m *Model) heading() string {
 	if items := m.list.Items(); len(items) > 0 && items[0].StorySize > 0 {
 		n = items[0].StorySize
 	}
-	outlets := "1 source"
-	if n != 1 {
-		outlets = fmt.Sprintf("%d sources", n)
-	}
-	return "Story · " + outlets + " · " + m.title
+	return "Story · " + wording.Count(n, "source", "sources") + " · " + m.title
 }

@@ -53,8 +53,12 @@ func renderRow(ctx *common.Context) pagedlist.RenderFunc[articles.Item] {
 		if title == "" {
 			title = "(untitled)"
 		}
+		// The saved mark follows the text it marks, so the headlines
+		// still start in one column.
+		mark, markWidth := "", 0
 		if ctx.Saved.Has(articles.Key(it)) {
-			title = articles.SavedMark + "  " + title
+			mark = "  " + ls.Saved.Render(articles.SavedMark)
+			markWidth = 2 + textsafe.Width(articles.SavedMark)
 		}
 		source := it.Source
 		if source == "" {
@@ -62,13 +66,14 @@ func renderRow(ctx *common.Context) pagedlist.RenderFunc[articles.Item] {
 		}
 		age := common.RelativeTime(ctx.Clock(), it.PublishedAt)
 		if width < wideRow {
-			return prefix + metaStyle.Render(textsafe.Truncate(source+" · "+age, inner)) + "\n" +
+			return prefix + metaStyle.Render(textsafe.Truncate(source+" · "+age, max(inner-markWidth, 1))) + mark + "\n" +
 				prefix + titleStyle.Render(textsafe.Truncate(title, inner))
 		}
 		head := pad(textsafe.Truncate(source, sourceColumn-1), sourceColumn) +
 			padLeft(textsafe.Truncate(age, ageColumn-1), ageColumn-1) + " "
 		rest := max(inner-sourceColumn-ageColumn-1, 1)
-		line := prefix + metaStyle.Render(head) + " " + titleStyle.Render(textsafe.Truncate(title, rest))
+		line := prefix + metaStyle.Render(head) + " " +
+			titleStyle.Render(textsafe.Truncate(title, max(rest-markWidth, 1))) + mark
 		if width < descRow {
 			return line
 		}
