@@ -90,7 +90,7 @@ type ReaderKeys struct {
 
 // LinkListKeys drive the reader's list of an article's links. Digits are
 // typed into the list (they pick a link by number), so the global screen
-// keys 1, 2 and 3 are off while it is open.
+// keys 1 to 6 are off while it is open.
 type LinkListKeys struct {
 	Up       key.Binding
 	Down     key.Binding

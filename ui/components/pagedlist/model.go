@@ -378,9 +378,8 @@ func (m *Model[T]) sortItems(selected string) {
 	if selected == "" {
 		return
 	}
-	key := selected
 	for pos := range m.Len() {
-		if i, _ := m.itemIndex(pos); m.key(m.items[i]) == key {
+		if i, _ := m.itemIndex(pos); m.key(m.items[i]) == selected {
 			m.cursor = pos
 			break
 		}
