@@ -89,7 +89,7 @@ func startPersonal(ctx context.Context, st *sqlite.Store, logger *slog.Logger, p
 	}
 	bridge := newFeedsBridge(st)
 	bridge.manual, bridge.config.path = polling.manual, polling.config
-	bridge.config.changed() // its state now: only a later edit is news
+	bridge.config.take() // its state now: only a later edit is news
 	poller := newGuardedPoller(st, feeds.Options{Interval: polling.interval, Logger: logger, OnPass: bridge.passEnded,
 		OnLead: bridge.lead, WriteShare: backgroundWriteShare},
 		fetchGuard(polling.allowPrivateFetch, readerAllowHint))
@@ -201,8 +201,9 @@ func (b *feedsBridge) follow(ctx context.Context, every time.Duration) {
 		b.followConfig(ctx)
 		// The leader's own passes report the poll times; another process's
 		// change no article when nothing is new, so the counter would not
-		// tell of them: a reader that does not lead reads every time.
-		if watched && b.leading.Load() {
+		// tell of them: a reader that waits to lead reads every time. One
+		// that polls only at r shows no poll time but its own.
+		if watched && (b.leading.Load() || b.manual) {
 			g := gen.Generation()
 			if g == seenGen {
 				continue

@@ -19,29 +19,55 @@ import (
 
 // configWatch is what the bridge knows of the settings file it follows.
 type configWatch struct {
-	path    string    // the file; "" follows none
-	modTime time.Time // as last read
-	size    int64
-	gone    bool // the file did not exist when last looked at
+	path  string    // the file; "" follows none
+	state fileState // as last read
 }
 
-// changed reports whether the file is not as it was last looked at, and
-// takes its new state.
-func (w *configWatch) changed() bool {
+// fileState is what says a file changed: whether it exists, its time and
+// its size.
+type fileState struct {
+	gone    bool
+	modTime time.Time
+	size    int64
+}
+
+// look reads the file's state; ok is false when it cannot be read now.
+func (w *configWatch) look() (fileState, bool) {
 	info, err := os.Stat(w.path)
-	gone := errors.Is(err, fs.ErrNotExist)
-	if err != nil && !gone {
-		return false // unreadable for now: look again later
+	if errors.Is(err, fs.ErrNotExist) {
+		return fileState{gone: true}, true
 	}
-	var mod time.Time
-	var size int64
-	if !gone {
-		mod, size = info.ModTime(), info.Size()
+	if err != nil {
+		return fileState{}, false
 	}
-	if gone == w.gone && mod.Equal(w.modTime) && size == w.size {
+	return fileState{modTime: info.ModTime(), size: info.Size()}, true
+}
+
+// take records the file's state now, so that only a later edit is news.
+func (w *configWatch) take() {
+	if st, ok := w.look(); ok {
+		w.state = st
+	}
+}
+
+// configSettle is how long a changed file must stay as it is before it
+// is read: an editor, or a shell's >, truncates it and then writes it,
+// and the empty file between would read as the defaults.
+const configSettle = 300 * time.Millisecond
+
+// changed reports whether the file is not as it was last taken and has
+// stayed so for configSettle, and takes its new state. A file still
+// being written is left for a later look.
+func (w *configWatch) changed() bool {
+	first, ok := w.look()
+	if !ok || first == w.state {
 		return false
 	}
-	w.gone, w.modTime, w.size = gone, mod, size
+	time.Sleep(configSettle)
+	if again, ok := w.look(); !ok || again != first {
+		return false
+	}
+	w.state = first
 	return true
 }
 
@@ -61,7 +87,7 @@ func (b *feedsBridge) followConfig(ctx context.Context) {
 // it returns the note for the UI, "" when the interval did not change.
 func (b *feedsBridge) applyConfig() string {
 	want := config.Default().Feeds.RefreshInterval
-	if !b.config.gone {
+	if !b.config.state.gone {
 		file, err := config.Load(b.config.path)
 		if err != nil {
 			return "The settings file has an error (" + firstLine(err.Error()) + "); " + b.pace() + "."
