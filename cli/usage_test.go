@@ -128,3 +128,25 @@ func TestServeOnABusyPortCreatesNothing(t *testing.T) {
 		t.Fatalf("the failed start left %v", left)
 	}
 }
+
+// A key given with --api-key is warned about before the UI starts (on
+// stderr, before the terminal is taken) and in the UI's status line from
+// its first frame, since the full-screen UI hides stderr until quitting.
+func TestAPIKeyOnTheCommandLineIsWarnedAboutInTheUI(t *testing.T) {
+	env := envOf(map[string]string{"NEWS_API_BASE_URL": "http://127.0.0.1:1/v2"})
+	f := readerFlags{apiKey: "secret-key"}
+	cfg, err := f.resolve(env)
+	if err != nil || !cfg.keyOnCLI {
+		t.Fatalf("resolve: %v, keyOnCLI %v", err, cfg.keyOnCLI)
+	}
+	hint := startupHint(cfg, readerService{})
+	if !strings.Contains(hint, "--api-key") || !strings.Contains(hint, "NEWS_API_KEY") || len(hint) > 80 ||
+		strings.Contains(hint, "secret-key") {
+		t.Fatalf("status-line hint %q: want the warning, within 80 columns, without the key", hint)
+	}
+	fromEnv := readerFlags{}
+	cfg, err = fromEnv.resolve(envOf(map[string]string{"NEWS_API_BASE_URL": "http://127.0.0.1:1/v2", "NEWS_API_KEY": "k"}))
+	if err != nil || startupHint(cfg, readerService{}) != "" {
+		t.Fatalf("a key from the environment is warned about: %v %q", err, startupHint(cfg, readerService{}))
+	}
+}
