@@ -12,6 +12,20 @@ import (
 // where every local user can read it in the process list.
 const keyWarning = "tidings: warning: --api-key is visible to other local users in the process list; prefer NEWS_API_KEY"
 
+// keyStatusWarning is keyWarning for the status line, where the UI shows
+// it at start: the full-screen UI hides what was printed before it until
+// the user quits. It fits 80 columns.
+const keyStatusWarning = "Warning: --api-key shows in the process list; prefer NEWS_API_KEY"
+
+// startupHint is the note the UI shows at start (ui.Config.Hint): the
+// service's (the demo's), or the key warning, which matters more.
+func startupHint(cfg readerConfig, svc readerService) string {
+	if cfg.keyOnCLI {
+		return keyStatusWarning
+	}
+	return svc.hint
+}
+
 // openDebugLog sends the standard logger to path for debugging the UI
 // (the terminal belongs to the UI). The file is the only one the reader
 // writes, and it may hold article text and request details, so it is made

@@ -87,7 +87,7 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 		Dialect:  svc.dialect,
 		Demo:     svc.demo,
 		Feeds:    svc.feeds,
-		Hint:     svc.hint,
+		Hint:     startupHint(cfg, svc),
 		FullText: &readerFullText{rewrite: svc.pageRewrite, log: debugLogger(),
 			serviceURL: svc.baseURL, allowPrivate: cfg.polling.allowPrivateFetch},
 		FullTextAuto: cfg.fullTextAuto,

@@ -39,6 +39,7 @@ type serveFlags struct {
 	// allowPrivateFetch lifts the fetch policy for full-text pages and
 	// feed redirects (tidings/netguard).
 	allowPrivateFetch bool
+	create            bool // --create: a --db file that does not exist is made
 
 	// fromEnv maps the flags set from the environment to their variable.
 	fromEnv map[string]string
@@ -64,9 +65,13 @@ func newServeCommand(getenv func(string) string) *cobra.Command {
 			"also be set from the environment: TIDINGS_LISTEN, TIDINGS_DB, TIDINGS_API_KEYS\n" +
 			"(comma-separated), TIDINGS_API_KEYS_FILE, TIDINGS_RATE_LIMIT, TIDINGS_IMPORT,\n" +
 			"TIDINGS_REFRESH, TIDINGS_RETAIN, TIDINGS_CORS_ORIGINS (comma-separated),\n" +
-			"TIDINGS_METRICS_LISTEN, TIDINGS_REDIS, TIDINGS_MIGRATE_ONLY, TIDINGS_ALLOW_PRIVATE_FETCH; a flag wins over its variable.\n\n" +
+			"TIDINGS_METRICS_LISTEN, TIDINGS_REDIS, TIDINGS_MIGRATE_ONLY, TIDINGS_ALLOW_PRIVATE_FETCH, TIDINGS_CREATE;\n" +
+			"a flag wins over its variable.\n\n" +
 			"Full-text pages, and feed redirects away from a feed's own host, are not fetched from loopback,\n" +
 			"private, link-local or unique-local addresses unless --allow-private-fetch is given.\n\n" +
+			"A --db file that does not exist is refused unless --create (or --import, which fills\n" +
+			"it) is given, so that a typo does not serve an empty catalogue. A failed start\n" +
+			"(a busy port, say) leaves no file behind.\n\n" +
 			"--db postgres://user@host/db serves a PostgreSQL catalogue (several replicas may share\n" +
 			"it; one polls the feeds), and --redis shares the rate limit between them: see docs/deploy.md.\n" +
 			"docs/operations.md describes every endpoint, header and metric.",
@@ -85,6 +90,9 @@ func newServeCommand(getenv func(string) string) *cobra.Command {
 				return migrateCatalogue(cmd.Context(), f.db, cmd.OutOrStdout())
 			}
 			if err := f.check(getenv); err != nil {
+				return err
+			}
+			if err := f.checkCatalogueExists(); err != nil {
 				return err
 			}
 			warnKeyOnCommandLine(cmd.ErrOrStderr(), cmd.Flags(), f.fromEnv)
@@ -107,6 +115,7 @@ func bindServeFlags(fl *pflag.FlagSet, f *serveFlags) {
 	fl.StringVar(&f.polling.retain, "retain", "", "delete feed articles older than this (90d, 2w; default: keep everything)")
 	fl.StringArrayVar(&f.corsOrigins, "cors-origin", nil, "an origin whose pages may call the API from a browser, like https://app.example.com, or * (repeatable; default: none)")
 	fl.StringVar(&f.metricsListen, "metrics-listen", "", "serve /metrics on this address instead of on --listen (recommended in production, e.g. 127.0.0.1:9464)")
+	fl.BoolVar(&f.create, "create", false, "create the --db SQLite file if it does not exist (without it a missing file is refused: a typo would serve an empty catalogue)")
 	fl.BoolVar(&f.migrateOnly, "migrate-only", false, "apply --db's schema migrations and exit (for operators who run them before starting replicas)")
 	fl.BoolVar(&f.allowPrivateFetch, "allow-private-fetch", false, "fetch full-text pages and follow feed redirects to loopback, private and link-local addresses too (default: only on the feed's own host)")
 	fl.StringVar(&f.redis, "redis", "", "Redis URL (redis://host:6379/0) holding the rate limit shared by every replica (default: a limit per process)")
@@ -202,11 +211,13 @@ func runServe(ctx context.Context, f serveFlags) error {
 	signal.Notify(hup, syscall.SIGHUP)
 	defer signal.Stop(hup)
 
-	st, err := openCatalogue(ctx, f, logger)
+	// The ports first: a busy one fails the start before anything is
+	// opened or created.
+	lns, err := listenAll(f)
 	if err != nil {
 		return err
 	}
-	defer st.Close()
+	defer closeAll(lns) // Run closes them too; this is for a failed start
 	metrics := server.NewMetrics()
 	cfg := server.Config{Keys: keys, RateLimit: f.rateLimit, Logger: logger, Metrics: metrics,
 		MetricsElsewhere: f.metricsListen != "", CORSOrigins: f.corsOrigins}
@@ -220,6 +231,19 @@ func runServe(ctx context.Context, f serveFlags) error {
 		cfg.Limiter = lim
 		cfg.Checks = append(cfg.Checks, server.Check{Name: "redis", Check: lim.Ping})
 	}
+	// A start that fails from here on removes the file it created: this
+	// runs last, once the poller has stopped and the store is closed.
+	undo, serving := newCatalogueUndo(f.db), false
+	defer func() {
+		if !serving {
+			undo.run()
+		}
+	}()
+	st, err := openCatalogue(ctx, f, logger)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	polled, health := startPolling(ctx, st, f, logger, metrics)
@@ -231,17 +255,18 @@ func runServe(ctx context.Context, f serveFlags) error {
 	if err != nil {
 		return fmt.Errorf("set up the service: %w", err)
 	}
+	serving = true
 	go keySrc.watchReloads(ctx, hup, keys)
-	return serveListeners(ctx, f, h, metrics, logger)
+	return serveListeners(ctx, f, lns, h, metrics, logger)
 }
 
 // serveListeners runs the API listener and, with --metrics-listen, the
 // metrics listener, until ctx ends or one of them fails (which stops the
 // other).
-func serveListeners(ctx context.Context, f serveFlags, h http.Handler, metrics *server.Metrics, logger *slog.Logger) error {
-	listeners := []server.RunOptions{{Addr: f.listen, Handler: h, Logger: logger.With("listener", "api")}}
+func serveListeners(ctx context.Context, f serveFlags, lns []net.Listener, h http.Handler, metrics *server.Metrics, logger *slog.Logger) error {
+	listeners := []server.RunOptions{{Addr: f.listen, Listener: lns[0], Handler: h, Logger: logger.With("listener", "api")}}
 	if f.metricsListen != "" {
-		listeners = append(listeners, server.RunOptions{Addr: f.metricsListen, Handler: metricsOnly(metrics.Handler()),
+		listeners = append(listeners, server.RunOptions{Addr: f.metricsListen, Listener: lns[1], Handler: metricsOnly(metrics.Handler()),
 			Logger: logger.With("listener", "metrics")})
 	}
 	ctx, cancel := context.WithCancel(ctx)

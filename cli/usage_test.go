@@ -3,7 +3,12 @@ package cli
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"net"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -89,5 +94,59 @@ func TestFromAndToTakeWhatTheHelpShows(t *testing.T) {
 		if cfg.search.From != v {
 			t.Errorf("--from %q became %q; the search screen shows it as typed", v, cfg.search.From)
 		}
+	}
+}
+
+// serve --db of a file that is not there is refused (a typo would serve an
+// empty catalogue) unless --create; nothing is created meanwhile.
+func TestServeRefusesAMissingCatalogueWithoutCreate(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "typo.db")
+	out, code := runMain(t, noEnv, "serve", "--db", db, "--api-key", "k", "--listen", "127.0.0.1:0")
+	if code != 2 || !strings.Contains(out, "--db "+db+": there is no catalogue there") || !strings.Contains(out, "--create") {
+		t.Fatalf("status %d, stderr:\n%s", code, out)
+	}
+	if _, err := os.Stat(db); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("the refused start left %s: %v", db, err)
+	}
+}
+
+// A start that fails on a busy port leaves no file behind, even one
+// --create was to make.
+func TestServeOnABusyPortCreatesNothing(t *testing.T) {
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	dir := t.TempDir()
+	db := filepath.Join(dir, "x.db")
+	out, code := runMain(t, noEnv, "serve", "--db", db, "--create", "--api-key", "k", "--listen", busy.Addr().String())
+	if code != 1 || !strings.Contains(out, "--listen "+busy.Addr().String()+": bind: address already in use") {
+		t.Fatalf("status %d, stderr:\n%s", code, out)
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 0 {
+		t.Fatalf("the failed start left %v", left)
+	}
+}
+
+// A key given with --api-key is warned about before the UI starts (on
+// stderr, before the terminal is taken) and in the UI's status line from
+// its first frame, since the full-screen UI hides stderr until quitting.
+func TestAPIKeyOnTheCommandLineIsWarnedAboutInTheUI(t *testing.T) {
+	env := envOf(map[string]string{"NEWS_API_BASE_URL": "http://127.0.0.1:1/v2"})
+	f := readerFlags{apiKey: "secret-key"}
+	cfg, err := f.resolve(env)
+	if err != nil || !cfg.keyOnCLI {
+		t.Fatalf("resolve: %v, keyOnCLI %v", err, cfg.keyOnCLI)
+	}
+	hint := startupHint(cfg, readerService{})
+	if !strings.Contains(hint, "--api-key") || !strings.Contains(hint, "NEWS_API_KEY") || len(hint) > 80 ||
+		strings.Contains(hint, "secret-key") {
+		t.Fatalf("status-line hint %q: want the warning, within 80 columns, without the key", hint)
+	}
+	fromEnv := readerFlags{}
+	cfg, err = fromEnv.resolve(envOf(map[string]string{"NEWS_API_BASE_URL": "http://127.0.0.1:1/v2", "NEWS_API_KEY": "k"}))
+	if err != nil || startupHint(cfg, readerService{}) != "" {
+		t.Fatalf("a key from the environment is warned about: %v %q", err, startupHint(cfg, readerService{}))
 	}
 }

@@ -7,18 +7,28 @@ const (
 	DefaultPage     = 1
 	DefaultPageSize = 20
 	MaxPageSize     = 100
-	// MaxPage bounds page so that offsets can never overflow. A page past the
-	// last one is not an error (spec 4.4 rule 4: it is empty), so the bound is
-	// far beyond any real catalogue.
+	// MaxPage is the last page that can hold results: far beyond any real
+	// catalogue. A later page is not an error (spec 4.4 rule 4: it is
+	// empty); stores read it as page MaxPage+1, so offsets never overflow.
 	MaxPage = 1 << 31
+	// MaxPageNumber is the largest page parameter taken (18 digits, which
+	// fit an int64): past the last page, answered empty. A longer number
+	// is refused, saying so, rather than called not a whole number.
+	MaxPageNumber = 999_999_999_999_999_999
 )
+
+// StorePage is the page a store reads for page: page itself, or MaxPage+1
+// for any later page (all empty), so that its offset cannot overflow.
+func StorePage(page int) int { return min(page, MaxPage+1) }
 
 // validatePaging checks the page and pageSize of a query struct, where 0
 // means "not given" and so the default.
 func validatePaging(page, pageSize int) error {
 	switch {
-	case page < 0 || page > MaxPage:
+	case page < 0:
 		return paginationError("page", "invalid pagination parameters: page must be a positive integer")
+	case page > MaxPageNumber:
+		return pageTooLarge(strconv.Itoa(page))
 	case pageSize < 0:
 		return paginationError("pageSize", "invalid pagination parameters: pageSize must be a positive integer")
 	case pageSize > MaxPageSize:
@@ -34,10 +44,19 @@ func parsePage(raw string) (int, error) {
 		return DefaultPage, nil
 	}
 	n, ok := positiveInt(raw)
-	if !ok || n > MaxPage {
+	if !ok {
+		if allDigits(raw) && !isZero(raw) { // a whole number too long for an int64
+			return 0, pageTooLarge(raw)
+		}
 		return 0, paginationError("page", "invalid pagination parameters: page must be a positive integer")
 	}
 	return n, nil
+}
+
+// pageTooLarge refuses a page number past MaxPageNumber: it is a whole
+// number, just one beyond any page there can be.
+func pageTooLarge(raw string) error {
+	return paginationError("page", "page %s is beyond the last page: page numbers go up to %d", raw, MaxPageNumber)
 }
 
 // parsePageSize reads the raw pageSize parameter. Zero and values over the

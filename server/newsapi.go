@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"math/big"
 	"net/http"
 	"net/url"
 
@@ -147,13 +148,17 @@ func (h *handler) everything(ctx context.Context, v url.Values) (any, error) {
 
 // checkSearchWindow refuses a page that reaches past the results a search
 // serves, as NewsAPI does ("You have requested too many results …").
+// Results are numbered from 1: page 101 of 100 a page is results 10001 to
+// 10100. Page numbers reach 18 digits: big.Int keeps the product exact.
 func checkSearchWindow(page, pageSize int) error {
-	from, to := int64(page-1)*int64(pageSize), int64(page)*int64(pageSize)
-	if to <= maxSearchResults {
+	size := big.NewInt(int64(pageSize))
+	to := new(big.Int).Mul(big.NewInt(int64(page)), size)
+	if to.Cmp(big.NewInt(maxSearchResults)) <= 0 {
 		return nil
 	}
+	from := new(big.Int).Add(new(big.Int).Sub(to, size), big.NewInt(1))
 	return &newsapi.Error{Status: newsapi.StatusMaximumResultsReached, Code: newsapi.CodeMaximumResultsReached, Message: fmt.Sprintf(
-		"You have requested too many results. This server serves at most the first %d results of a search. You are trying to request results %d to %d.",
+		"You have requested too many results. This server serves at most the first %d results of a search. You are trying to request results %s to %s.",
 		maxSearchResults, from, to)}
 }
 

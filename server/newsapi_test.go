@@ -121,7 +121,7 @@ func TestNewsAPIErrorConditions(t *testing.T) {
 			{"/v2/top-headlines?q=a%00b", newsapi.CodeParameterInvalid, "control", 400},
 			{"/v2/top-headlines?q=-climate", newsapi.CodeParameterInvalid, "excludes", 400},
 			{"/v2/top-headlines?q=x&sources=a%20b", newsapi.CodeParameterInvalid, "sources", 400},
-			{"/v2/top-headlines?q=x&page=501", newsapi.CodeMaximumResultsReached, "results 10000 to 10020", 426},
+			{"/v2/top-headlines?q=x&page=501", newsapi.CodeMaximumResultsReached, "results 10001 to 10020", 426},
 			// top-headlines: this server's limits, in NewsAPI's words
 			{"/v2/top-headlines?country=de&language=zh", newsapi.CodeParameterInvalid, "Chinese", 400},
 			// everything: NewsAPI's rules
@@ -141,6 +141,12 @@ func TestNewsAPIErrorConditions(t *testing.T) {
 			{"/v2/everything?q=*", newsapi.CodeParameterInvalid, "no word", 400},
 			{"/v2/everything?q=x&pageSize=0", newsapi.CodeParameterInvalid, "pageSize", 400},
 			{"/v2/everything?q=x&page=101", newsapi.CodeMaximumResultsReached, "You have requested too many results", 426},
+			// Results are numbered from 1; a page past every page is past the cap, not "not a whole number".
+			{"/v2/everything?q=election&page=101&pageSize=100", newsapi.CodeMaximumResultsReached, "You are trying to request results 10001 to 10100.", 426},
+			{"/v2/everything?q=x&page=1000000000000", newsapi.CodeMaximumResultsReached, "results 99999999999901 to 100000000000000", 426},
+			{"/v2/everything?q=x&page=99999999999999999999", newsapi.CodeMaximumResultsReached, "Page 99999999999999999999 is past the last page", 426},
+			{"/v2/top-headlines?country=us&page=1000000000000", "", "", 200}, // headlines without q: past the end, empty
+			{"/v2/everything?q=x&page=0", newsapi.CodeParameterInvalid, "must be a whole number of 1 or more", 400},
 			{"/v2/everything?q=x&page=2&pageSize=100", "", "", 200},
 			{"/v2/everything?q=x&bad=%zz", newsapi.CodeParameterInvalid, "malformed query string", 400},
 			{"/v2/everything?q=x;y", newsapi.CodeParameterInvalid, "malformed query string", 400},

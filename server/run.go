@@ -28,6 +28,10 @@ const (
 type RunOptions struct {
 	// Addr is the address to listen on, like ":8080" or "127.0.0.1:0".
 	Addr string
+	// Listener, if set, is served instead of listening on Addr: a caller
+	// that binds its port before anything else can fail early with no
+	// side effects. Run closes it.
+	Listener net.Listener
 	// Handler serves the requests (usually from New).
 	Handler http.Handler
 	// Logger receives start, stop and server errors; nil discards them.
@@ -69,9 +73,12 @@ func Run(ctx context.Context, opts RunOptions) error {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	ln, err := net.Listen("tcp", opts.Addr)
-	if err != nil {
-		return fmt.Errorf("listen on %s: %w", opts.Addr, err)
+	ln := opts.Listener
+	if ln == nil {
+		var err error
+		if ln, err = net.Listen("tcp", opts.Addr); err != nil {
+			return fmt.Errorf("listen on %s: %w", opts.Addr, err)
+		}
 	}
 	srv := NewHTTPServer(opts.Handler, log)
 	log.Info("listening", "addr", ln.Addr().String())

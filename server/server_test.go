@@ -75,14 +75,21 @@ func TestPaginationRules(t *testing.T) {
 					t.Errorf("%s%s: want page %v size %v: %s", ep, params, want[0], want[1], r.raw)
 				}
 			}
-			r := get(t, h, ep+"page=999&pageSize=100")
 			list := "articles"
 			if strings.Contains(ep, "sources") {
 				list = "sources"
 			}
-			if items, ok := r.body[list].([]any); r.status != 200 || !ok || len(items) != 0 || r.body["totalResults"].(float64) == 0 {
-				t.Errorf("%s page past the end: want an empty array and the real total: %s", ep, r.raw)
+			// A page past the end is a whole number like any other (rule 4):
+			// an empty array, however far past, up to 18 digits.
+			for _, page := range []string{"999", "2147483649", "1000000000000", "999999999999999999"} {
+				r := get(t, h, ep+"page="+page+"&pageSize=100")
+				if items, ok := r.body[list].([]any); r.status != 200 || !ok || len(items) != 0 ||
+					r.body["totalResults"].(float64) == 0 || !strings.Contains(r.raw, `"page":`+page+`,`) {
+					t.Errorf("%s page %s past the end: want an empty array, the real total and the page: %s", ep, page, r.raw)
+				}
 			}
+			wantError(t, get(t, h, ep+"page=99999999999999999999"), 400, model.CodeBadRequest,
+				"page 99999999999999999999 is beyond the last page")
 		}
 	})
 }

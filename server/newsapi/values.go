@@ -96,10 +96,17 @@ func parsePaging(v map[string][]string, def int) (page, pageSize int, err error)
 	page, pageSize = model.DefaultPage, def
 	if raw := first(v, "page"); raw != "" {
 		n, ok := positive(raw)
-		if !ok || n > model.MaxPage {
+		switch {
+		case ok && n <= model.MaxPageNumber:
+			page = n
+		case isWholeNumber(raw):
+			// A whole number, past any page (too long for an int64): say so,
+			// as for any page past the results a search serves.
+			return 0, 0, &Error{Status: StatusMaximumResultsReached, Code: CodeMaximumResultsReached, Message: fmt.Sprintf(
+				"You have requested too many results. Page %s is past the last page of any search on this server.", raw)}
+		default:
 			return 0, 0, invalid(fmt.Sprintf("The page param %s is invalid: it must be a whole number of 1 or more.", quote(raw)))
 		}
-		page = n
 	}
 	if raw := first(v, "pageSize"); raw != "" {
 		n, ok := positive(raw)
@@ -124,6 +131,15 @@ func parseSources(s string) ([]string, error) {
 }
 
 // positive accepts 1 or more in ASCII digits, nothing else.
+// isWholeNumber reports whether raw is ASCII digits of a value of 1 or
+// more, however long.
+func isWholeNumber(raw string) bool {
+	if raw == "" || strings.Trim(raw, "0123456789") != "" {
+		return false
+	}
+	return strings.Trim(raw, "0") != ""
+}
+
 func positive(raw string) (int, bool) {
 	if raw == "" || len(raw) > 18 {
 		return 0, false

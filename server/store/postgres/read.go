@@ -49,6 +49,7 @@ func limitOffset(page, pageSize int) (limit, offset int64) {
 	if pageSize < 1 {
 		pageSize = model.DefaultPageSize
 	}
+	page = model.StorePage(page) // a page past the last that can hold results: empty
 	return int64(pageSize), int64(page-1) * int64(pageSize)
 }
 
