@@ -12,10 +12,10 @@ import (
 	"testing"
 
 	"tidings/feeds"
-	"tidings/netguard"
 	"tidings/feeds/opml"
 	"tidings/internal/feedserver"
 	"tidings/model"
+	"tidings/netguard"
 	"tidings/server/store/sqlite"
 )
 

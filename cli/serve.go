@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"os/signal"
 	"strings"
@@ -39,6 +40,9 @@ type serveFlags struct {
 	// allowPrivateFetch lifts the fetch policy for full-text pages and
 	// feed redirects (tidings/netguard).
 	allowPrivateFetch bool
+	// trustedProxies are reverse proxies whose X-Forwarded-For names the
+	// client, for the wrong-key throttle.
+	trustedProxies []string
 
 	// fromEnv maps the flags set from the environment to their variable.
 	fromEnv map[string]string
@@ -64,7 +68,8 @@ func newServeCommand(getenv func(string) string) *cobra.Command {
 			"also be set from the environment: TIDINGS_LISTEN, TIDINGS_DB, TIDINGS_API_KEYS\n" +
 			"(comma-separated), TIDINGS_API_KEYS_FILE, TIDINGS_RATE_LIMIT, TIDINGS_IMPORT,\n" +
 			"TIDINGS_REFRESH, TIDINGS_RETAIN, TIDINGS_CORS_ORIGINS (comma-separated),\n" +
-			"TIDINGS_METRICS_LISTEN, TIDINGS_REDIS, TIDINGS_MIGRATE_ONLY, TIDINGS_ALLOW_PRIVATE_FETCH; a flag wins over its variable.\n\n" +
+			"TIDINGS_METRICS_LISTEN, TIDINGS_REDIS, TIDINGS_MIGRATE_ONLY, TIDINGS_ALLOW_PRIVATE_FETCH,\n" +
+			"TIDINGS_TRUSTED_PROXIES (comma-separated); a flag wins over its variable.\n\n" +
 			"Full-text pages, and feed redirects away from a feed's own host, are not fetched from loopback,\n" +
 			"private, link-local or unique-local addresses unless --allow-private-fetch is given.\n\n" +
 			"--db postgres://user@host/db serves a PostgreSQL catalogue (several replicas may share\n" +
@@ -109,6 +114,7 @@ func bindServeFlags(fl *pflag.FlagSet, f *serveFlags) {
 	fl.StringVar(&f.metricsListen, "metrics-listen", "", "serve /metrics on this address instead of on --listen (recommended in production, e.g. 127.0.0.1:9464)")
 	fl.BoolVar(&f.migrateOnly, "migrate-only", false, "apply --db's schema migrations and exit (for operators who run them before starting replicas)")
 	fl.BoolVar(&f.allowPrivateFetch, "allow-private-fetch", false, "fetch full-text pages and follow feed redirects to loopback, private and link-local addresses too (default: only on the feed's own host)")
+	fl.StringArrayVar(&f.trustedProxies, "trusted-proxy", nil, "a reverse proxy (address or CIDR) whose X-Forwarded-For names the client, for the throttle of wrong keys (repeatable; default: none)")
 	fl.StringVar(&f.redis, "redis", "", "Redis URL (redis://host:6379/0) holding the rate limit shared by every replica (default: a limit per process)")
 }
 
@@ -144,6 +150,9 @@ func (f *serveFlags) check(getenv func(string) string) error {
 			}
 		}
 		return err
+	}
+	if _, err := parseProxies(f.trustedProxies); err != nil {
+		return usagef("invalid %s: %v", f.src("trusted-proxy"), err)
 	}
 	if err := server.CheckCORSOrigins(f.corsOrigins); err != nil {
 		return usagef("invalid %s: %v", f.src("cors-origin"), err)
@@ -192,7 +201,8 @@ func runServe(ctx context.Context, f serveFlags) error {
 	}
 	defer st.Close()
 	metrics := server.NewMetrics()
-	cfg := server.Config{Keys: keys, RateLimit: f.rateLimit, Logger: logger, Metrics: metrics,
+	proxies, _ := parseProxies(f.trustedProxies) // checked by serveFlags.check
+	cfg := server.Config{Keys: keys, RateLimit: f.rateLimit, TrustedProxies: proxies, Logger: logger, Metrics: metrics,
 		MetricsElsewhere: f.metricsListen != "", CORSOrigins: f.corsOrigins}
 	if f.redis != "" {
 		redislimit.LogTo(logger) // go-redis's dial failures at debug, not a stderr line per request in an outage
@@ -288,4 +298,23 @@ func startPolling(ctx context.Context, st store.Catalogue, f serveFlags, logger 
 		_ = p.Run(ctx)
 	}()
 	return stopped, health
+}
+
+// parseProxies reads --trusted-proxy values: addresses (10.0.0.5) or
+// networks (10.0.0.0/24).
+func parseProxies(values []string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, v := range values {
+		v = strings.TrimSpace(v)
+		if p, err := netip.ParsePrefix(v); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(v)
+		if err != nil {
+			return nil, fmt.Errorf("%q is neither an address nor a network like 10.0.0.0/24", v)
+		}
+		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+	}
+	return out, nil
 }
