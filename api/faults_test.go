@@ -255,10 +255,9 @@ func TestClientSurvivesFaults(t *testing.T) {
 			// (every case that waits for a timeout waits 200ms).
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
-			start := time.Now()
 			err = call(ctx, c)
-			if elapsed := time.Since(start); elapsed > 8*time.Second {
-				t.Errorf("the call took %v under %v", elapsed, tc.fault)
+			if ctx.Err() != nil {
+				t.Errorf("the call ran into the test's 10s deadline under %v: the client's own limits did not end it", tc.fault)
 			}
 			switch {
 			case tc.want == nil && tc.check == nil && err != nil:

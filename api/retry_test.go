@@ -90,11 +90,10 @@ func TestRateLimitCarriesRetryAfter(t *testing.T) {
 		t.Run(tt.header, func(t *testing.T) {
 			f := newFakeService(t, reply{status: 429, body: fixture(t, "error_b_string.json"),
 				header: map[string]string{"Retry-After": tt.header}})
-			start := time.Now()
+			// A client that waited out the limit itself would sit here for
+			// up to a day ("99999999"): go test's -timeout catches that, so
+			// no wall-clock bound is asserted.
 			err := search(context.Background(), f.client(t, withClock(func() time.Time { return now })))
-			if time.Since(start) > 5*time.Second {
-				t.Error("the client waited out the rate limit itself; it must return at once")
-			}
 			d, limited := RetryAfter(err)
 			if !limited || d != tt.want || !errors.Is(err, ErrRateLimited) {
 				t.Errorf("RetryAfter = %v, %v (err %v); want %v, true", d, limited, err, tt.want)
@@ -181,12 +180,11 @@ func TestCancellationAndTimeouts(t *testing.T) {
 		})
 		var calls atomic.Int32
 		counting := roundTripFunc(func(r *http.Request) (*http.Response, error) { calls.Add(1); return rt(r) })
-		c, _ := New("http://127.0.0.1:9/v2", testKey, WithBackoff(10*time.Second), WithHTTPClient(&http.Client{Transport: counting}))
-		start := time.Now()
+		// The backoff is an hour: only the cancellation can end this call
+		// (a client that waited would hit go test's -timeout), so no
+		// wall-clock bound is asserted.
+		c, _ := New("http://127.0.0.1:9/v2", testKey, WithBackoff(time.Hour), WithHTTPClient(&http.Client{Transport: counting}))
 		err := search(ctx, c)
-		if elapsed := time.Since(start); elapsed > 4*time.Second { // the first wait is 5–10s
-			t.Errorf("took %v; cancellation must cut the backoff short", elapsed)
-		}
 		if !errors.Is(err, context.Canceled) || errors.Is(err, ErrNetwork) || errors.Is(err, ErrServer) {
 			t.Errorf("err = %v, want context.Canceled only", err)
 		}

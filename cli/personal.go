@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -24,29 +25,43 @@ import (
 // openPersonal opens the user's catalogue when it exists and holds feeds;
 // nil (and no error) when it does not, for the demo to start instead. The
 // file is never created here: only the feeds commands do that.
-func openPersonal(ctx context.Context, path string) (*sqlite.Store, error) {
+//
+// A catalogue this process cannot write (a read-only folder, file or
+// mount) is opened read-only: readOnly is then true, and the reader reads
+// it without polling and says so (readOnlyHint).
+func openPersonal(ctx context.Context, path string) (st *sqlite.Store, readOnly bool, err error) {
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return nil, false, nil
 	}
-	st, err := sqlite.Open(path)
+	st, err = sqlite.Open(path)
+	if sqlite.CannotWrite(err) {
+		readOnly = true
+		st, err = sqlite.OpenReadOnly(path)
+	}
 	if err != nil {
-		return nil, fmt.Errorf("open your catalogue %s: %w", path, err)
+		return nil, false, fmt.Errorf("open your catalogue %s: %w", path, err)
 	}
 	list, err := st.Feeds(ctx)
 	if err != nil {
 		st.Close()
-		return nil, fmt.Errorf("read the feeds of %s: %w", path, err)
+		return nil, false, fmt.Errorf("read the feeds of %s: %w", path, err)
 	}
 	if len(list) == 0 {
 		st.Close()
-		return nil, nil
+		return nil, false, nil
 	}
 	// Another reader window, serve or a feeds command may write it.
 	if err := st.Watch(); err != nil {
 		st.Close()
-		return nil, fmt.Errorf("watch your catalogue %s for other processes' writes: %w", path, err)
+		return nil, false, fmt.Errorf("watch your catalogue %s for other processes' writes: %w", path, err)
 	}
-	return st, nil
+	return st, readOnly, nil
+}
+
+// readOnlyHint is what the status line says about a catalogue opened
+// read-only.
+func readOnlyHint(path string) string {
+	return "Read-only: " + filepath.Base(path) + " cannot be written here; feeds are not polled"
 }
 
 // personal is the running personal mode: the service and the poller.

@@ -141,17 +141,22 @@ func chooseService(ctx context.Context, cfg readerConfig) (readerService, error)
 		return readerService{baseURL: cfg.baseURL, apiKey: cfg.apiKey, dialect: cfg.dialect, display: cfg.baseURL, stop: func() {}}, nil
 	}
 	if !cfg.forceDemo {
-		st, err := openPersonal(ctx, defaultCataloguePath())
+		st, readOnly, err := openPersonal(ctx, defaultCataloguePath())
 		if err != nil {
 			return readerService{}, err
 		}
 		if st != nil {
-			p, err := startPersonal(ctx, st, debugLogger(), cfg.polling)
+			polling := cfg.polling
+			polling.off = polling.off || readOnly // nothing could store what a poll brings
+			p, err := startPersonal(ctx, st, debugLogger(), polling)
 			if err != nil {
 				return readerService{}, fmt.Errorf("start your feeds' service: %w", err)
 			}
 			svc := readerService{baseURL: p.svc.baseURL, apiKey: p.svc.apiKey, display: "your feeds (" + defaultCataloguePath() + ")",
 				local: true, stop: p.stop}
+			if readOnly {
+				svc.hint = readOnlyHint(defaultCataloguePath())
+			}
 			if p.bridge != nil { // a nil *feedsBridge in the interface would not be a nil common.Feeds
 				svc.feeds = p.bridge
 			}

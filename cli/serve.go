@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"os/signal"
 	"strings"
@@ -40,6 +41,9 @@ type serveFlags struct {
 	// feed redirects (tidings/netguard).
 	allowPrivateFetch bool
 	create            bool // --create: a --db file that does not exist is made
+	// trustedProxies are reverse proxies whose X-Forwarded-For names the
+	// client, for the wrong-key throttle.
+	trustedProxies []string
 
 	// fromEnv maps the flags set from the environment to their variable.
 	fromEnv map[string]string
@@ -65,8 +69,8 @@ func newServeCommand(getenv func(string) string) *cobra.Command {
 			"also be set from the environment: TIDINGS_LISTEN, TIDINGS_DB, TIDINGS_API_KEYS\n" +
 			"(comma-separated), TIDINGS_API_KEYS_FILE, TIDINGS_RATE_LIMIT, TIDINGS_IMPORT,\n" +
 			"TIDINGS_REFRESH, TIDINGS_RETAIN, TIDINGS_CORS_ORIGINS (comma-separated),\n" +
-			"TIDINGS_METRICS_LISTEN, TIDINGS_REDIS, TIDINGS_MIGRATE_ONLY, TIDINGS_ALLOW_PRIVATE_FETCH, TIDINGS_CREATE;\n" +
-			"a flag wins over its variable.\n\n" +
+			"TIDINGS_METRICS_LISTEN, TIDINGS_REDIS, TIDINGS_MIGRATE_ONLY, TIDINGS_ALLOW_PRIVATE_FETCH, TIDINGS_CREATE,\n" +
+			"TIDINGS_TRUSTED_PROXIES (comma-separated); a flag wins over its variable.\n\n" +
 			"Full-text pages, and feed redirects away from a feed's own host, are not fetched from loopback,\n" +
 			"private, link-local or unique-local addresses unless --allow-private-fetch is given.\n\n" +
 			"A --db file that does not exist is refused unless --create (or --import, which fills\n" +
@@ -118,6 +122,7 @@ func bindServeFlags(fl *pflag.FlagSet, f *serveFlags) {
 	fl.BoolVar(&f.create, "create", false, "create the --db SQLite file if it does not exist (without it a missing file is refused: a typo would serve an empty catalogue)")
 	fl.BoolVar(&f.migrateOnly, "migrate-only", false, "apply --db's schema migrations and exit (for operators who run them before starting replicas)")
 	fl.BoolVar(&f.allowPrivateFetch, "allow-private-fetch", false, "fetch full-text pages and follow feed redirects to loopback, private and link-local addresses too (default: only on the feed's own host)")
+	fl.StringArrayVar(&f.trustedProxies, "trusted-proxy", nil, "a reverse proxy (address or CIDR) whose X-Forwarded-For names the client, for the throttle of wrong keys (repeatable; default: none)")
 	fl.StringVar(&f.redis, "redis", "", "Redis URL (redis://host:6379/0) holding the rate limit shared by every replica (default: a limit per process)")
 }
 
@@ -148,6 +153,9 @@ func (f *serveFlags) checkValues() error {
 			}
 		}
 		return err
+	}
+	if _, err := parseProxies(f.trustedProxies); err != nil {
+		return usagef("invalid %s: %v", f.src("trusted-proxy"), err)
 	}
 	if err := server.CheckCORSOrigins(f.corsOrigins); err != nil {
 		return usagef("invalid %s: %v", f.src("cors-origin"), err)
@@ -219,7 +227,8 @@ func runServe(ctx context.Context, f serveFlags) error {
 	}
 	defer closeAll(lns) // Run closes them too; this is for a failed start
 	metrics := server.NewMetrics()
-	cfg := server.Config{Keys: keys, RateLimit: f.rateLimit, Logger: logger, Metrics: metrics,
+	proxies, _ := parseProxies(f.trustedProxies) // checked by serveFlags.check
+	cfg := server.Config{Keys: keys, RateLimit: f.rateLimit, TrustedProxies: proxies, Logger: logger, Metrics: metrics,
 		MetricsElsewhere: f.metricsListen != "", CORSOrigins: f.corsOrigins}
 	if f.redis != "" {
 		redislimit.LogTo(logger) // go-redis's dial failures at debug, not a stderr line per request in an outage
@@ -329,4 +338,23 @@ func startPolling(ctx context.Context, st store.Catalogue, f serveFlags, logger 
 		_ = p.Run(ctx)
 	}()
 	return stopped, health
+}
+
+// parseProxies reads --trusted-proxy values: addresses (10.0.0.5) or
+// networks (10.0.0.0/24).
+func parseProxies(values []string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, v := range values {
+		v = strings.TrimSpace(v)
+		if p, err := netip.ParsePrefix(v); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(v)
+		if err != nil {
+			return nil, fmt.Errorf("%q is neither an address nor a network like 10.0.0.0/24", v)
+		}
+		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+	}
+	return out, nil
 }

@@ -15,8 +15,9 @@ const serveEnvPrefix = "TIDINGS_"
 // serveEnvNames are the variables whose names are not the flag's: the
 // repeatable flags take a comma-separated list under a plural name.
 var serveEnvNames = map[string]string{
-	"api-key":     "TIDINGS_API_KEYS",
-	"cors-origin": "TIDINGS_CORS_ORIGINS",
+	"api-key":       "TIDINGS_API_KEYS",
+	"cors-origin":   "TIDINGS_CORS_ORIGINS",
+	"trusted-proxy": "TIDINGS_TRUSTED_PROXIES",
 }
 
 // serveSecretFlags never have their value quoted in an error: keys, and

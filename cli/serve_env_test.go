@@ -117,3 +117,20 @@ func TestServeWithoutAnyKeySaysWhereKeysCome(t *testing.T) {
 		}
 	}
 }
+
+// --trusted-proxy takes addresses and networks, from the flag or
+// TIDINGS_TRUSTED_PROXIES; anything else is a usage error naming it.
+func TestServeTrustedProxies(t *testing.T) {
+	f, err := parseServe(t, map[string]string{"TIDINGS_TRUSTED_PROXIES": "10.0.0.0/8, 192.0.2.7"}, "--api-key", "k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := parseProxies(f.trustedProxies)
+	if err != nil || len(got) != 2 || got[0].String() != "10.0.0.0/8" || got[1].String() != "192.0.2.7/32" {
+		t.Fatalf("proxies %v, %v", got, err)
+	}
+	_, err = parseServe(t, nil, "--api-key", "k", "--trusted-proxy", "nginx.local")
+	if err == nil || !strings.Contains(err.Error(), "--trusted-proxy") || !strings.Contains(err.Error(), "nginx.local") {
+		t.Fatalf("a bad proxy: %v", err)
+	}
+}

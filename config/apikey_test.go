@@ -106,13 +106,12 @@ func TestAPIKeyErrors(t *testing.T) {
 				ctx, cancel = tc.ctx()
 			}
 			defer cancel()
-			start := time.Now()
+			// The messages prove what ended each command ("did not
+			// finish in time" for the deadline); how long it took is not
+			// asserted, and a hang hits go test's -timeout.
 			key, err := Service{APIKeyCommand: tc.cmd}.APIKey(ctx)
 			if err == nil || key != "" {
 				t.Fatalf("APIKey = %q, %v; want an error", key, err)
-			}
-			if time.Since(start) > 10*time.Second {
-				t.Errorf("took %v", time.Since(start))
 			}
 			for _, w := range tc.want {
 				if !strings.Contains(err.Error(), w) {

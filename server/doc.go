@@ -37,6 +37,15 @@
 //     was, on the spec's paths; apiKeyMissing, or apiKeyInvalid for the
 //     other two, on NewsAPI's. Keys are compared as SHA-256 digests in
 //     constant time.
+//   - Wrong keys are throttled per client address (auththrottle.go): after
+//     Config.AuthFailures (DefaultAuthFailures, 20) wrong or malformed
+//     keys from one address in a minute, every request from it is 429
+//     TOO_MANY_REQUESTS (rateLimited) with Retry-After until the minute
+//     ends, before its key is looked at (a right key from that address
+//     waits too, so the answer is no oracle). A missing key is not
+//     counted. The count is per process and remembers at most 50,000
+//     addresses (least recently failing dropped first); IPv6 counts by
+//     /64; behind Config.TrustedProxies the address is X-Forwarded-For's.
 //   - The key is never logged nor echoed, however it came. The access log
 //     holds the path, never the query string or a header; apiKey is taken
 //     out of the parameters before anything else reads them, so it is in

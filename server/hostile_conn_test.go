@@ -31,7 +31,10 @@ func shortTimeouts(t *testing.T, h http.Handler, header, read time.Duration) str
 }
 
 // Slowloris: header bytes trickling in, or none at all, do not hold a
-// connection past ReadHeaderTimeout.
+// connection past ReadHeaderTimeout: the server answers or closes it
+// before the client's own deadline (wireTimeout, 10× the timeout), which
+// readAnswer fails on. How soon is not asserted: a wall-clock bound
+// fails at random on a loaded machine.
 func TestSlowHeadersAreCutOff(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, open opener) {
 		const timeout = 300 * time.Millisecond
@@ -47,20 +50,16 @@ func TestSlowHeadersAreCutOff(t *testing.T) {
 				_, err := c.Write([]byte{trickle[i]})
 				closed = err != nil
 				time.Sleep(20 * time.Millisecond)
-				closed = closed || time.Since(start) > wireTimeout
+				closed = closed || time.Since(start) > wireTimeout // stop trickling once the client gives up
 			}
-			a := readAnswer(t, bufio.NewReader(c))
-			elapsed := time.Since(start)
-			wantClean(t, name, a)
-			if elapsed > timeout+2*time.Second { // slack for a loaded machine; still under wireTimeout
-				t.Errorf("%s: connection held %v with ReadHeaderTimeout %v", name, elapsed, timeout)
-			}
+			wantClean(t, name, readAnswer(t, bufio.NewReader(c)))
 		}
 	})
 }
 
 // A body on a GET is read and ignored; one promised but never sent is
-// given up on at ReadTimeout, with the answer still sent.
+// given up on at ReadTimeout, with the answer still sent (before the
+// client's own deadline, wireTimeout: exchange fails on a hang).
 func TestBodyOnGet(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, open opener) {
 		const readTimeout = 400 * time.Millisecond
@@ -84,9 +83,6 @@ func TestBodyOnGet(t *testing.T) {
 			a := exchange(t, addr, raw)
 			if a.status >= 500 || (a.status == 0 && !a.closed) {
 				t.Errorf("%s: status %d: %.200s", name, a.status, a.body)
-			}
-			if a.elapsed > readTimeout+2*time.Second {
-				t.Errorf("%s: answered after %v, ReadTimeout %v", name, a.elapsed, readTimeout)
 			}
 		}
 	})

@@ -39,11 +39,10 @@ func liveServer(t *testing.T, h http.Handler) string {
 
 // wireAnswer is what came back on a raw connection.
 type wireAnswer struct {
-	status  int    // 0 when the connection closed without a response
-	ctype   string // Content-Type
-	body    string
-	closed  bool // the connection was closed (after any response)
-	elapsed time.Duration
+	status int    // 0 when the connection closed without a response
+	ctype  string // Content-Type
+	body   string
+	closed bool // the connection was closed (after any response)
 }
 
 func dial(t *testing.T, addr string) net.Conn {
@@ -63,11 +62,8 @@ func dial(t *testing.T, addr string) net.Conn {
 func exchange(t *testing.T, addr, raw string) wireAnswer {
 	t.Helper()
 	c := dial(t, addr)
-	start := time.Now()
 	c.Write([]byte(raw)) //nolint:errcheck // see above
-	a := readAnswer(t, bufio.NewReader(c))
-	a.elapsed = time.Since(start)
-	return a
+	return readAnswer(t, bufio.NewReader(c))
 }
 
 func readAnswer(t *testing.T, br *bufio.Reader) wireAnswer {

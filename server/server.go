@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"time"
@@ -29,6 +30,14 @@ type Config struct {
 	// RateLimit is the number of requests per minute each key may make
 	// (with a burst of as many); 0 means unlimited.
 	RateLimit int
+	// AuthFailures is how many wrong keys one client address may send
+	// per minute before its requests are answered 429 (auththrottle.go);
+	// 0 means DefaultAuthFailures, below 0 no throttle.
+	AuthFailures int
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
+	// the client address for the wrong-key throttle; none: the
+	// connection's address is the client's.
+	TrustedProxies []netip.Prefix
 	// Logger receives one line per request and any internal error; nil
 	// discards them. Keys and query strings are never logged.
 	Logger *slog.Logger
@@ -73,6 +82,9 @@ type handler struct {
 	timeout time.Duration
 	routes  map[string]endpoint
 	bodies  *bodyCache
+
+	authThrottle *authThrottle // nil: wrong keys are not throttled
+	proxies      []netip.Prefix
 
 	metrics      *Metrics
 	ops          map[string]http.HandlerFunc // outside keys, rate limit and CORS
@@ -132,6 +144,13 @@ func newHandler(st store.Reader, cfg Config) (*handler, error) {
 	if h.checks, err = readinessChecks(st, cfg.Checks); err != nil {
 		return nil, err
 	}
+	if cfg.AuthFailures == 0 {
+		cfg.AuthFailures = DefaultAuthFailures
+	}
+	if cfg.AuthFailures > 0 {
+		h.authThrottle = newAuthThrottle(cfg.AuthFailures)
+	}
+	h.proxies = cfg.TrustedProxies
 	switch {
 	case cfg.Limiter != nil:
 		h.limiter = cfg.Limiter
@@ -234,8 +253,13 @@ func (h *handler) serve(w http.ResponseWriter, r *http.Request) {
 	// rate limit, like any other bad parameter. The key is taken out of
 	// the values here, so it reaches neither the cache key nor a message.
 	values, queryErr := url.ParseQuery(r.URL.RawQuery)
-	key, why := h.keys.authenticate(r.Header, takeQueryKey(values))
+	presented := takeQueryKey(values)
+	if !h.admitClient(w, r, d) {
+		return
+	}
+	key, why := h.keys.authenticate(r.Header, presented)
 	if why != "" {
+		h.authFailed(r, why)
 		w.Header().Set("WWW-Authenticate", `Bearer realm="tidings"`)
 		d.write(w, unauthorized(why))
 		return

@@ -237,21 +237,20 @@ func TestQuitWhileARequestHangs(t *testing.T) {
 			t.Parallel()
 			fs := liveService(t)
 			fs.Inject(faultserver.Fault{Kind: faultserver.Hang})
-			h := newLiveHarness(t, fs, int(sc.id), 100, 30, 10*time.Second) // a timeout that cannot end the wait
+			// An hour's timeout: if q waited for the hung request, this test
+			// would sit until go test's -timeout, so q returning at all
+			// proves it did not wait (no wall-clock bound asserted).
+			h := newLiveHarness(t, fs, int(sc.id), 100, 30, time.Hour)
 			waitFor(t, wait, "the request to reach the server", func() bool { return fs.InFlight() > 0 })
 			if sc.id == common.Search {
 				h.key("esc") // from the form to the results, where q is a key
 			}
-			start := time.Now()
 			_, cmd := h.app.Update(keyMsg("q"))
 			if cmd == nil {
 				t.Fatal("q returned no command")
 			}
 			if msg := cmd(); fmt.Sprintf("%T", msg) != "tea.QuitMsg" {
 				t.Fatalf("q gave %T, want tea.QuitMsg", msg)
-			}
-			if d := time.Since(start); d > 500*time.Millisecond {
-				t.Errorf("q took %v while a request hung", d)
 			}
 			waitFor(t, 5*time.Second, "the hung request to be cancelled", func() bool { return fs.InFlight() == 0 })
 		})

@@ -426,14 +426,12 @@ func TestHangReleasedByClientTimeout(t *testing.T) {
 	for _, p := range []string{"/hang", "/slow-feed.xml"} {
 		c := s.Client()
 		c.Timeout = 100 * time.Millisecond
-		began := time.Now()
+		// The client's timeout ending the request is the behaviour; how
+		// long it took is not asserted (a hang hits go test's -timeout).
 		_, err := c.Get(s.URL("h.test", p))
 		var ue *url.Error
 		if !errors.As(err, &ue) || !ue.Timeout() {
 			t.Errorf("%s: err %v, want a timeout", p, err)
-		}
-		if d := time.Since(began); d > 3*time.Second {
-			t.Errorf("%s: gave up after %v", p, d)
 		}
 		waitFor(t, p+" to be let go", func() bool { return s.InFlight() == 0 })
 		if len(s.Requests(p)) != 1 {

@@ -3,6 +3,7 @@ package redislimit
 import (
 	"bytes"
 	"context"
+	"errors"
 	"log/slog"
 	"net"
 	"os"
@@ -248,11 +249,10 @@ func TestSlowRedisDoesNotStallRequests(t *testing.T) {
 		if err == nil {
 			t.Fatalf("%s: a silent Redis admitted a request", op.name)
 		}
-		// Generous: the point is tenths of a second, not go-redis's
-		// default of seconds (3 s reads, 3 retries).
-		if took > 20*timeout {
-			t.Errorf("%s took %v with a %v timeout", op.name, took, timeout)
-		}
+		// The message proves the limiter's own deadline ended the call
+		// (wrap words only context.DeadlineExceeded so, and the caller
+		// set none), not go-redis's default of seconds (3 s reads, 3
+		// retries); how long it took is logged, not asserted.
 		msg := err.Error()
 		if !strings.Contains(msg, "did not answer within 50ms") || !strings.Contains(msg, "redis://"+addr+"/0") {
 			t.Errorf("%s: %q should say Redis at %s did not answer within the timeout", op.name, msg, addr)
@@ -265,15 +265,18 @@ func TestSlowRedisDoesNotStallRequests(t *testing.T) {
 
 func TestCallerCancellationIsHonoured(t *testing.T) {
 	addr := silentRedis(t)
-	l := openT(t, "redis://"+addr, Options{PerMinute: 10, Timeout: 10 * time.Second})
+	// The limiter's own timeout is an hour: only the caller's 30 ms
+	// deadline can end this call (one that waited would hit go test's
+	// -timeout), so no wall-clock bound is asserted.
+	l := openT(t, "redis://"+addr, Options{PerMinute: 10, Timeout: time.Hour})
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
 	defer cancel()
-	start := time.Now()
-	if _, err := l.Allow(ctx, "k", time.Time{}); err == nil {
+	_, err := l.Allow(ctx, "k", time.Time{})
+	if err == nil {
 		t.Fatal("admitted without an answer")
 	}
-	if took := time.Since(start); took > 2*time.Second {
-		t.Fatalf("a client that gave up after 30 ms waited %v", took)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err = %v, want the caller's deadline", err)
 	}
 }
 
