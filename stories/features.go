@@ -2,6 +2,7 @@ package stories
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -13,24 +14,54 @@ import (
 
 // feature is one normalised word of an article and how much it says
 // about the article: the words of the title weigh most. It is the word's
-// hash with its lowest bit saying whether the title has the word, eight
-// bytes, as the index holds a hundred of them an article.
+// hash with its lowest seven bits saying what the word is in the article
+// (featTitle and the rest), eight bytes, as the index holds a hundred of
+// them an article.
 type feature uint64
 
-func newFeature(word uint64, inTitle bool) feature {
-	f := feature(word &^ 1)
+// The bits of a feature.
+const (
+	featTitle  feature = 1 // the title has the word
+	featName   feature = 2 // a name: capitalised inside a clause, or an acronym, or a weak name
+	featFigure feature = 4 // a figure ("2.6%", "4,870", "1m" as 1000000)
+	// featSmallFigure marks a figure of one digit ("2-1", "3 days"),
+	// which two events share too often to say they are one.
+	featSmallFigure feature = 8
+	// featMaybeName: the word opened a clause with a capital, a name or
+	// not. profileOf keeps it on the words it takes for names only
+	// because they open clauses and are never written lower-case in the
+	// article ("Storm Orla: …", but also "Magnitude 6.1 earthquake …"):
+	// weak names, which stand apart from no story and link none.
+	featMaybeName feature = 16
+	// featLower: the word was written lower-case (profileOf clears it).
+	featLower feature = 32
+	featBits          = 127
+)
+
+func newFeature(word uint64, inTitle, name, figure bool) feature {
+	f := feature(word &^ featBits)
+	if figure {
+		f |= featFigure
+	}
 	if inTitle {
-		f |= 1
+		f |= featTitle
+	}
+	if name {
+		f |= featName
 	}
 	return f
 }
 
-// h is the feature's word (the hash without its title bit).
-func (f feature) h() uint64 { return uint64(f) &^ 1 }
+// h is the feature's word (the hash without its bits).
+func (f feature) h() uint64 { return uint64(f &^ featBits) }
+
+// isName says the feature's word is a name somewhere in the article,
+// not a figure.
+func (f feature) isName() bool { return f&(featName|featFigure) == featName }
 
 // w is the feature's weight.
 func (f feature) w() float32 {
-	if f&1 != 0 {
+	if f&featTitle != 0 {
 		return titleWeight
 	}
 	return textWeight
@@ -103,16 +134,27 @@ func profileOf(d *Doc) profile {
 	tok.add(contentText(d.Content), contentWords)
 
 	fs := tok.out
-	// Sorted, a word's title feature follows its other one: keep the
-	// last of each word.
+	// Sorted, a word's features are together: keep one, in the title
+	// and a name if any of them is.
 	slices.Sort(fs)
 	kept := fs[:0]
 	for _, f := range fs {
 		if n := len(kept); n > 0 && kept[n-1].h() == f.h() {
-			kept[n-1] = f
+			kept[n-1] |= f & featBits
 			continue
 		}
 		kept = append(kept, f)
+	}
+	for i, f := range kept {
+		switch {
+		case f&featName != 0:
+			f &^= featMaybeName // a name inside a clause somewhere
+		case f&featMaybeName != 0 && f&featLower == 0:
+			f |= featName // a weak name: featMaybeName stays
+		default:
+			f &^= featMaybeName
+		}
+		kept[i] = f &^ featLower
 	}
 	return profile{feats: kept, frames: tok.frames, titleFigures: titleFigures, figures: sortedSet(tok.figures)}
 }
@@ -158,21 +200,35 @@ type tokenizer struct {
 	// most words (as English headlines often do), so capitals say
 	// nothing of names in it.
 	capital, casedNames, titleCase bool
-	inTitle, inText                bool
+	// acronym says every letter of the word being read is a capital
+	// ("ESB", "EZB"): a name wherever it stands.
+	acronym         bool
+	inTitle, inText bool
+	// prevValue is the whole number the last word was (1 for "a",
+	// "one"), 0 if it was none: a multiplier after it gives a figure.
+	prevValue int64
+}
+
+// addFigure adds figure h (a name, not in any frame).
+func (t *tokenizer) addFigure(h uint64) {
+	t.out = append(t.out, newFeature(h, t.inTitle, true, true))
+	t.figures = append(t.figures, h)
 }
 
 // add reads text, at most limit words of it (0: all).
 func (t *tokenizer) add(text string, limit int) {
 	n := 0
 	t.word = t.word[:0]
-	t.titleCase = t.casedNames && mostlyCapitalised(text)
+	t.titleCase = t.casedNames && usesTitleCase(t.lang) && mostlyCapitalised(text)
 	defer t.endClause()
 	for i := 0; i < len(text); {
 		r, size := utf8.DecodeRuneInString(text[i:])
 		i += size
 		if isWordRune(r) {
 			if len(t.word) == 0 {
-				t.capital = unicode.IsUpper(r)
+				t.capital, t.acronym = unicode.IsUpper(r), unicode.IsUpper(r)
+			} else if !unicode.IsUpper(r) {
+				t.acronym = false
 			}
 			t.word = appendFolded(t.word, r)
 			continue
@@ -204,21 +260,58 @@ func (t *tokenizer) emit() bool {
 	if len(t.word) == 0 || t.read >= maxWords {
 		return false
 	}
+	whole := hashRunes(t.word)
+	stop := stopwords[t.lang][whole]
+	prev := t.prevValue
+	t.prevValue = 0
+	if v, ok := scaled(t.word); ok {
+		t.word = []rune(strconv.FormatInt(v, 10))
+	}
 	word := stem(t.lang, t.word)
 	if len(word) < 2 && !isDigit(word[0]) {
+		if ones[whole] {
+			t.prevValue = 1
+		}
 		return false
 	}
 	t.read++
 	h := hashRunes(word)
-	t.out = append(t.out, newFeature(h, t.inTitle))
 	figure := isDigit(word[0])
-	if figure {
-		t.figures = append(t.figures, h)
-	}
 	// Inside a clause a capital is a name's; opening one it may be or
 	// not ("Canada pledges …", "Strong earthquake …"), which only a
 	// template's slot can tell (see conflict).
 	name := figure || (t.casedNames && !t.titleCase && t.capital && len(t.seq) > 0)
+	switch {
+	case figure:
+		if v, ok := wholeNumber(t.word); ok {
+			t.prevValue = v
+		}
+	case ones[whole]:
+		t.prevValue = 1
+	case prev > 0 && multipliers[whole] > 0:
+		t.addFigure(hashRunes([]rune(strconv.FormatInt(prev*multipliers[whole], 10))))
+	}
+	if !stop {
+		f := newFeature(h, t.inTitle, name || t.acronym && !figure, figure)
+		if figure && len(word) == 1 {
+			f |= featSmallFigure
+		}
+		if !figure && !name && !t.acronym && !t.titleCase && t.casedNames {
+			if t.capital {
+				f |= featMaybeName // opens a clause: a name if never written lower-case
+			} else {
+				f |= featLower
+			}
+		}
+		t.out = append(t.out, f)
+		if compounding(t.lang) && !figure && len(t.word) >= minAffixWord {
+			a, b := affixes(t.word)
+			t.out = append(t.out, newFeature(a, t.inTitle, false, false), newFeature(b, t.inTitle, false, false))
+		}
+	}
+	if figure {
+		t.figures = append(t.figures, h)
+	}
 	t.seq = append(t.seq, h)
 	t.names = append(t.names, name)
 	return true
@@ -253,6 +346,10 @@ func capitalisesNames(lang model.Language) bool {
 	}
 	return true
 }
+
+// usesTitleCase says lang's headlines may Capitalise Most Words; a
+// German headline is mostly capitals because its nouns are.
+func usesTitleCase(lang model.Language) bool { return lang != "de" }
 
 // mostlyCapitalised says nearly all of text's longer words start with a
 // capital, as in a Title Case Headline.

@@ -37,8 +37,14 @@ type Grouper struct {
 	df      map[uint64]int32     // articles per language-salted word
 	perLang map[model.Language]int
 	members map[int64][]*entry // indexed articles by story
-	loaded  bool
-	lo      int64 // every stored article published at or after lo is indexed
+	// storyDot is, by story, the sum of its articles' cosines with one
+	// another (each pair once, as each was when the later joined): with
+	// the article count it gives the length of the sum of the story's
+	// unit vectors, its centroid, without reading them.
+	storyDot map[int64]float32
+	tried    []int64 // match's scratch: the stories it has judged
+	loaded   bool
+	lo       int64 // every stored article published at or after lo is indexed
 	// oldest and newest bound the publication times indexed (oldest may
 	// be older than what is left: it is brought up to date by evict).
 	oldest, newest int64
@@ -207,13 +213,14 @@ func New(maxDocs int) *Grouper {
 		maxDocs = DefaultMaxDocs
 	}
 	return &Grouper{
-		window:  int64(Window / time.Second),
-		maxDocs: maxDocs,
-		docs:    map[int64]*entry{},
-		post:    map[uint64]*postings{},
-		df:      map[uint64]int32{},
-		perLang: map[model.Language]int{},
-		members: map[int64][]*entry{},
+		window:   int64(Window / time.Second),
+		maxDocs:  maxDocs,
+		docs:     map[int64]*entry{},
+		post:     map[uint64]*postings{},
+		df:       map[uint64]int32{},
+		perLang:  map[model.Language]int{},
+		members:  map[int64][]*entry{},
+		storyDot: map[int64]float32{},
 
 		twoFillers:  map[uint64][2]uint32{},
 		manyFillers: map[uint64]slotSeen{},
@@ -272,8 +279,9 @@ func (g *Grouper) groupOne(d *Doc) int64 {
 		return d.ID
 	}
 	e := g.newEntry(d, d.ID)
-	if best := g.match(e); best != nil { // match also sets e.norm
+	if best, sum := g.match(e); best != nil { // match also sets e.norm
 		e.story = best.story
+		g.storyDot[e.story] += sum
 	}
 	g.insert(e)
 	return e.story
@@ -401,9 +409,13 @@ func (g *Grouper) drop(e *entry) {
 	e.dead = true
 	delete(g.docs, e.id)
 	if ms := slices.DeleteFunc(g.members[e.story], func(m *entry) bool { return m == e }); len(ms) > 0 {
+		// The pairs left keep their mean: (n-1)(n-2)/2 of n(n-1)/2.
+		n := float32(len(ms) + 1)
+		g.storyDot[e.story] *= (n - 2) / n
 		g.members[e.story] = ms
 	} else {
 		delete(g.members, e.story)
+		delete(g.storyDot, e.story)
 	}
 	if g.perLang[e.lang]--; g.perLang[e.lang] == 0 {
 		delete(g.perLang, e.lang)
@@ -478,6 +490,9 @@ func (g *Grouper) ensure(ctx context.Context, loader Loader, docs []Doc) error {
 		}
 		e := g.newEntry(&m.Doc, m.Story)
 		g.weigh(e)
+		if sum, n := g.storySum(e, e.story); n > 0 {
+			g.storyDot[e.story] += sum
+		}
 		g.insert(e)
 	}
 	g.loaded, g.lo = true, lo
@@ -532,6 +547,7 @@ func (g *Grouper) evict() {
 	}
 	// Go's maps keep their largest size: copies give the memory back.
 	g.docs, g.members, g.post, g.df = shrunk(g.docs), shrunk(g.members), shrunk(g.post), shrunk(g.df)
+	g.storyDot = shrunk(g.storyDot)
 	g.lo = max(g.lo, cut)
 }
 

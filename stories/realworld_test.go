@@ -91,10 +91,10 @@ func realDocs(arts []realArticle, shift time.Duration, firstID int64, batches ..
 // reach it (docs/stories.md, "What it gets wrong"), and the test logs how
 // far it is.
 var realFloors = map[string]struct{ precision, f1 float64 }{
-	"dev":     {0.95, 0.005},
-	"holdout": {0.95, 0.005},
-	"all":     {0.95, 0.005},
-	"mixed":   {0.95, 0.05},
+	"dev":     {0.95, 0.52},
+	"holdout": {0.90, 0.45},
+	"all":     {0.92, 0.50},
+	"mixed":   {0.92, 0.49},
 }
 
 const (
