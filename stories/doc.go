@@ -5,7 +5,8 @@
 //
 // How: every article is reduced to weighted word features of its title,
 // description and the opening of its text (lower-cased, accents folded,
-// light per-language stemming, see features.go). A new article is compared
+// light per-language stemming, function words dropped, figures read
+// alike however written, see features.go, stopwords.go, numbers.go). A new article is compared
 // with the articles of its language published within Window of it, found
 // through an inverted index of the features keyed by time bucket, so that
 // adding a page of articles costs time in proportion to the page and the
@@ -19,6 +20,14 @@
 // and no article of the story conflicts with it; otherwise it starts a
 // story of its own. Stories are never merged after the fact: a wrong
 // merge is worse than a missed one.
+//
+// Outlets telling one event in their own words share its names more than
+// its other words: when the new article and a young story's article share
+// a particular of the story's own (a name or figure in both titles that
+// few other indexed articles have), the bars are lower and rise over two
+// days, and the figure conflicts below are waived; a headline that names
+// something joins no story that shares no name or figure with it
+// (match.go, linked).
 //
 // Conflicts are what tell one template of news covering two events from
 // one event told two ways (match.go): headlines giving figures none of
