@@ -98,7 +98,6 @@ type entry struct {
 	gen                                      uint32  // the match that last scored e (Grouper.gen; it wraps, see candidates)
 	acc                                      float32 // its partial score there
 	norm                                     float32 // the length of the IDF-weighted word vector, when indexed
-	joinSum                                  float32 // match's: the sum of e's cosines with the story it joins
 	handle                                   uint32  // e in the postings (Grouper.ents)
 	nFeats, nFrames, nTitleFigures, nFigures uint8
 	refs                                     uint8 // the postings that hold e: nFeats, less those compacted away
@@ -280,9 +279,9 @@ func (g *Grouper) groupOne(d *Doc) int64 {
 		return d.ID
 	}
 	e := g.newEntry(d, d.ID)
-	if best := g.match(e); best != nil { // match also sets e.norm
+	if best, sum := g.match(e); best != nil { // match also sets e.norm
 		e.story = best.story
-		g.storyDot[e.story] += e.joinSum
+		g.storyDot[e.story] += sum
 	}
 	g.insert(e)
 	return e.story

@@ -51,12 +51,13 @@ const (
 	slotFillers = 4
 )
 
-// match returns the indexed article whose story e should join, or nil.
-func (g *Grouper) match(e *entry) *entry {
+// match returns the indexed article whose story e should join, or nil,
+// and the sum of e's cosines with that story's articles.
+func (g *Grouper) match(e *entry) (*entry, float32) {
 	g.weigh(e)
 	cands := g.candidates(e)
 	if len(cands) == 0 {
-		return nil
+		return nil, 0
 	}
 	for i := range cands {
 		cands[i].score = g.cosine(e, cands[i].e)
@@ -82,12 +83,11 @@ func (g *Grouper) match(e *entry) *entry {
 		if (c.score >= need || centroid >= need) && sum/float32(max(n, 1)) >= storyBar {
 			tried = append(tried, c.e.story)
 			if !g.conflictsWithStory(e, c.e.story) {
-				e.joinSum = sum
-				return c.e
+				return c.e, sum
 			}
 		}
 	}
-	return nil
+	return nil, 0
 }
 
 // linked says new article e shares with indexed article c a particular
