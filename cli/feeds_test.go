@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"net"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"tidings/feeds"
 	"tidings/feeds/opml"
@@ -496,5 +498,33 @@ func TestRefreshRespectsTheFilesPollLock(t *testing.T) {
 	}
 	if n := len(srv.Requests(path)); n != before+1 {
 		t.Fatalf("the refresh fetched the feed %d times, want once", n-before)
+	}
+}
+
+func TestFeedsListJSON(t *testing.T) {
+	srv, db := feedsEnv(t)
+	out, _, err := runOut(t, "feeds", "list", "--json", "--db", db)
+	if err != nil || out != "[]\n" {
+		t.Fatalf("no catalogue: %q, %v; want an empty array", out, err)
+	}
+	feedURL := srv.URL("", "/fixtures/rss20.xml")
+	if _, _, err := runOut(t, "feeds", "add", feedURL, "--category", "technology", "--db", db); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err = runOut(t, "feeds", "list", "--json", "--db", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list []struct {
+		ID, FeedURL, Category, State string
+		Articles                     int
+		LastSuccess                  *time.Time
+	}
+	if err := json.Unmarshal([]byte(out), &list); err != nil || len(list) != 1 {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	f := list[0]
+	if f.ID == "" || f.FeedURL != feedURL || f.Category != "technology" || f.State != "ok" || f.Articles == 0 || f.LastSuccess == nil {
+		t.Fatalf("feed %+v", f)
 	}
 }
