@@ -25,8 +25,9 @@ type feedsDB struct{ path string }
 func newFeedsCommand(getenv func(string) string) *cobra.Command {
 	var db feedsDB
 	cmd := &cobra.Command{
-		Use:   "feeds",
-		Short: "Subscribe to RSS, Atom and JSON feeds and poll them into a catalogue",
+		Use:     "feeds",
+		Example: "  tidings feeds import --starter\n  tidings feeds list\n  tidings feeds refresh",
+		Short:   "Subscribe to RSS, Atom and JSON feeds and poll them into a catalogue",
 		Long: "feeds manages the feed subscriptions of a catalogue database: the one\n" +
 			"`tidings serve --db FILE` serves, or by default your own, which plain\n" +
 			"`tidings` reads when it holds feeds (" + defaultCataloguePath() + ").",

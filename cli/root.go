@@ -136,7 +136,8 @@ func newRootCommand(getenv func(string) string, stderr interface{ Write([]byte) 
 	root.PersistentFlags().StringVar(&g.configPath, "config", "", "settings file (default "+defaultConfig+")")
 	root.AddCommand(newServeCommand(getenv), newImportCommand(), newFeedsCommand(getenv),
 		newConfigCommand(g), newSavedCommand(), newWatchCommand(g, getenv), newVersionCommand(),
-		newHeadlinesCommand(g, getenv), newSearchCommand(g, getenv), newSourcesCommand(g, getenv))
+		newHeadlinesCommand(g, getenv), newSearchCommand(g, getenv), newSourcesCommand(g, getenv), newManCommand())
+	addDefaultExamples(root)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.SilenceErrors = true
 	root.SilenceUsage = true

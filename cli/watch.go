@@ -17,9 +17,10 @@ import (
 
 func newWatchCommand(g *globalFlags, getenv func(string) string) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "watch",
-		Short: "The searches you watch (w on Search in the reader)",
-		Args:  usageArgs(cobra.NoArgs),
+		Use:     "watch",
+		Example: "  tidings watch list\n  tidings watch check",
+		Short:   "The searches you watch (w on Search in the reader)",
+		Args:    usageArgs(cobra.NoArgs),
 	}
 	cmd.AddCommand(newWatchCheckCommand(g, getenv), newWatchListCommand(), newWatchRemoveCommand())
 	return cmd
@@ -193,9 +194,10 @@ func writeWatchesJSON(out io.Writer, watches []state.Watch) error {
 
 func newWatchRemoveCommand() *cobra.Command {
 	return &cobra.Command{
-		Use:   "remove NAME",
-		Short: "Stop watching a search",
-		Args:  usageArgs(cobra.ExactArgs(1)),
+		Use:     "remove NAME",
+		Example: "  tidings watch remove rates",
+		Short:   "Stop watching a search",
+		Args:    usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			st, err := openStateForCommand(cmd)
 			if err != nil {
