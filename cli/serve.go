@@ -35,6 +35,7 @@ type serveFlags struct {
 	metricsListen string
 	redis         string
 	migrateOnly   bool
+	log           serveLogFlags
 
 	// fromEnv maps the flags set from the environment to their variable.
 	fromEnv map[string]string
@@ -46,7 +47,11 @@ type serveFlags struct {
 func newServeCommand(getenv func(string) string) *cobra.Command {
 	var f serveFlags
 	cmd := &cobra.Command{
-		Use:   "serve",
+		Use: "serve",
+		Example: "  NEWS_API_KEY=choose-a-key tidings serve\n" +
+			"  tidings serve --db news.db --api-keys-file keys --refresh 30m\n" +
+			"  TIDINGS_DB=postgres://tidings@localhost/news tidings serve --migrate-only\n" +
+			"  tidings serve --api-keys-file keys --log-format json --log-level warn",
 		Short: "Run the news service (the HTTP API the reader reads)",
 		Long: "serve runs the news service of shared/spec/news-service.md under /v2.\n\n" +
 			"With no --db it serves the built-in demo catalogue from memory; with --db it\n" +
@@ -60,7 +65,8 @@ func newServeCommand(getenv func(string) string) *cobra.Command {
 			"also be set from the environment: TIDINGS_LISTEN, TIDINGS_DB, TIDINGS_API_KEYS\n" +
 			"(comma-separated), TIDINGS_API_KEYS_FILE, TIDINGS_RATE_LIMIT, TIDINGS_IMPORT,\n" +
 			"TIDINGS_REFRESH, TIDINGS_RETAIN, TIDINGS_CORS_ORIGINS (comma-separated),\n" +
-			"TIDINGS_METRICS_LISTEN, TIDINGS_REDIS, TIDINGS_MIGRATE_ONLY; a flag wins over its variable.\n\n" +
+			"TIDINGS_METRICS_LISTEN, TIDINGS_REDIS, TIDINGS_MIGRATE_ONLY, TIDINGS_LOG_FORMAT,\n" +
+			"TIDINGS_LOG_LEVEL; a flag wins over its variable.\n\n" +
 			"--db postgres://user@host/db serves a PostgreSQL catalogue (several replicas may share\n" +
 			"it; one polls the feeds), and --redis shares the rate limit between them: see docs/deploy.md.\n" +
 			"docs/operations.md describes every endpoint, header and metric.",
@@ -101,10 +107,15 @@ func bindServeFlags(fl *pflag.FlagSet, f *serveFlags) {
 	fl.StringArrayVar(&f.corsOrigins, "cors-origin", nil, "an origin whose pages may call the API from a browser, like https://app.example.com, or * (repeatable; default: none)")
 	fl.StringVar(&f.metricsListen, "metrics-listen", "", "serve /metrics on this address instead of on --listen (recommended in production, e.g. 127.0.0.1:9464)")
 	fl.BoolVar(&f.migrateOnly, "migrate-only", false, "apply --db's schema migrations and exit (for operators who run them before starting replicas)")
+	fl.StringVar(&f.log.format, "log-format", "text", "log as text (key=value) or json (one object a line)")
+	fl.StringVar(&f.log.level, "log-level", "info", "least important log lines kept: debug, info, warn or error")
 	fl.StringVar(&f.redis, "redis", "", "Redis URL (redis://host:6379/0) holding the rate limit shared by every replica (default: a limit per process)")
 }
 
 func (f *serveFlags) check(getenv func(string) string) error {
+	if err := f.log.check(f.src); err != nil {
+		return err
+	}
 	keys := f.apiKeys[:0:0]
 	for _, k := range f.apiKeys {
 		if k = strings.TrimSpace(k); k != "" {
@@ -151,7 +162,7 @@ func (f *serveFlags) check(getenv func(string) string) error {
 func (f *serveFlags) src(name string) string { return flagSource(f.fromEnv, name) }
 
 func runServe(ctx context.Context, f serveFlags) error {
-	logger := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	logger := f.log.logger()
 	keySrc := keySource{static: f.apiKeys, file: f.apiKeysFile, log: logger}
 	all, err := keySrc.load()
 	if err != nil {
@@ -171,7 +182,7 @@ func runServe(ctx context.Context, f serveFlags) error {
 		return err
 	}
 	defer st.Close()
-	metrics := server.NewMetrics()
+	metrics := serviceMetrics(st)
 	cfg := server.Config{Keys: keys, RateLimit: f.rateLimit, Logger: logger, Metrics: metrics,
 		MetricsElsewhere: f.metricsListen != "", CORSOrigins: f.corsOrigins}
 	if f.redis != "" {
