@@ -36,6 +36,7 @@ type serveFlags struct {
 	redis         string
 	migrateOnly   bool
 	log           serveLogFlags
+	systemd       systemd // what a Type=notify unit asks (NOTIFY_SOCKET, WATCHDOG_USEC)
 
 	// fromEnv maps the flags set from the environment to their variable.
 	fromEnv map[string]string
@@ -87,6 +88,7 @@ func newServeCommand(getenv func(string) string) *cobra.Command {
 			if err := f.check(getenv); err != nil {
 				return err
 			}
+			f.systemd = systemdFromEnv(getenv)
 			return runServe(cmd.Context(), f)
 		},
 	}
@@ -222,10 +224,19 @@ func serveListeners(ctx context.Context, f serveFlags, h http.Handler, metrics *
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	errs := make(chan error, len(listeners))
+	bound := make(chan boundListener, len(listeners))
+	announced := make(chan struct{})
+	go func() {
+		defer close(announced)
+		announce(ctx, f.systemd, bound, len(listeners), logger)
+	}()
 	for i, opts := range listeners {
 		name := [...]string{"api", "metrics"}[i]
-		if f.onListen != nil {
-			opts.OnListen = func(a net.Addr) { f.onListen(name, a) }
+		opts.OnListen = func(a net.Addr) {
+			if f.onListen != nil {
+				f.onListen(name, a)
+			}
+			bound <- boundListener{name, a}
 		}
 		go func() {
 			err := server.Run(ctx, opts)
@@ -239,6 +250,7 @@ func serveListeners(ctx context.Context, f serveFlags, h http.Handler, metrics *
 			first = err
 		}
 	}
+	<-announced // STOPPING=1 goes out before the process ends
 	return first
 }
 
