@@ -20,10 +20,13 @@ import (
 )
 
 // feedsDB is the --db flag shared by the feeds commands.
-type feedsDB struct{ path string }
+type feedsDB struct {
+	path string
+	g    *globalFlags // the config file, for feeds.contact
+}
 
-func newFeedsCommand(getenv func(string) string) *cobra.Command {
-	var db feedsDB
+func newFeedsCommand(g *globalFlags, getenv func(string) string) *cobra.Command {
+	db := feedsDB{g: g}
 	cmd := &cobra.Command{
 		Use:     "feeds",
 		Example: "  tidings feeds import --starter\n  tidings feeds list\n  tidings feeds refresh",
@@ -126,28 +129,39 @@ func noFeedsYet(w io.Writer, path string) error {
 	return err
 }
 
-// userAgent names tidings and its version to the sites polled.
-func userAgent() string {
-	return fmt.Sprintf("tidings/%s (news reader; feed poller)", appVersion())
+// userAgent names tidings and its version to the sites polled, and the
+// operator's contact when one is configured (feeds.UserAgent).
+func userAgent(contact string) string {
+	return feeds.UserAgent(appVersion(), contact)
 }
 
 // newPoller builds the poller the feeds commands, serve and the reader's
-// personal mode share, fetching as tidings and reading the pages of
-// full-text feeds with pageReader.
-func newPoller(st feeds.Store, o feeds.Options) *feeds.Poller {
-	o.Fetcher = feeds.NewFetcher(feeds.FetcherOptions{UserAgent: userAgent()})
+// personal mode share, fetching as tidings (naming contact) and reading
+// the pages of full-text feeds with pageReader.
+func newPoller(st feeds.Store, o feeds.Options, contact string) *feeds.Poller {
+	o.Fetcher = feeds.NewFetcher(feeds.FetcherOptions{UserAgent: userAgent(contact)})
 	if o.Pages == nil && pageReader != nil {
-		o.Pages = pageReader()
+		o.Pages = pageReader(userAgent(contact))
 	}
 	return feeds.NewPoller(st, o)
+}
+
+// poller is newPoller for the feeds commands, naming the config file's
+// feeds.contact; the file is read only by the commands that poll.
+func (d *feedsDB) poller(st feeds.Store, o feeds.Options) (*feeds.Poller, error) {
+	file, err := d.g.loadConfig()
+	if err != nil {
+		return nil, err
+	}
+	return newPoller(st, o, file.Feeds.Contact), nil
 }
 
 // pageReader makes what reads the article pages of full-text feeds: the
 // extractor the reader's `f` uses, without its disk cache (ingestion
 // would only evict what the user read). nil leaves full-text feeds with
 // the feed's own text. Tests replace it with a loopback reader.
-var pageReader = func() feeds.PageReader {
-	x := extract.New(extract.Options{UserAgent: userAgent()})
+var pageReader = func(userAgent string) feeds.PageReader {
+	x := extract.New(extract.Options{UserAgent: userAgent})
 	return feeds.PageReaderFunc(func(ctx context.Context, pageURL string) (string, error) {
 		a, err := x.Extract(ctx, pageURL)
 		if err != nil {

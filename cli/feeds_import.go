@@ -56,7 +56,11 @@ func newFeedsImportCommand(db *feedsDB) *cobra.Command {
 				return err
 			}
 			defer st.Close()
-			res, err := newPoller(st, feeds.Options{}).Import(background(cmd), outlines)
+			p, err := db.poller(st, feeds.Options{})
+			if err != nil {
+				return err
+			}
+			res, err := p.Import(background(cmd), outlines)
 			w := cmd.OutOrStdout()
 			fmt.Fprintf(w, "Imported %d %s from %s", len(res.Added), plural(len(res.Added), "feed", "feeds"), name)
 			if res.Present > 0 {

@@ -66,7 +66,10 @@ func newFeedsRefreshCommand(db *feedsDB, getenv func(string) string) *cobra.Comm
 			}
 			defer release()
 			report := newRefreshReport(cmd.ErrOrStderr())
-			p := newPoller(st, feeds.Options{Interval: interval, Retain: retain, Logger: quietLogger(getenv, cmd.ErrOrStderr())})
+			p, err := db.poller(st, feeds.Options{Interval: interval, Retain: retain, Logger: quietLogger(getenv, cmd.ErrOrStderr())})
+			if err != nil {
+				return err
+			}
 			sum, err := p.Refresh(ctx, feeds.RefreshOptions{All: all, OnStart: report.start, OnDone: report.done})
 			report.finish()
 			if err != nil {

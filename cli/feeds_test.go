@@ -283,7 +283,7 @@ func fakePageReader(t *testing.T) *atomic.Int32 {
 	t.Helper()
 	var calls atomic.Int32
 	old := pageReader
-	pageReader = func() feeds.PageReader {
+	pageReader = func(string) feeds.PageReader {
 		return feeds.PageReaderFunc(func(_ context.Context, u string) (string, error) {
 			calls.Add(1)
 			return "Full text of " + u + ".\n\nAnd the rest of the story.", nil

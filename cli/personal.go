@@ -67,6 +67,8 @@ type feedsPolling struct {
 	// off starts no poller at all: for commands that only read the
 	// catalogue (watch check), never for the reader.
 	off bool
+	// contact is named in the poller's User-Agent (feeds.contact).
+	contact string
 }
 
 // startPersonal serves st in-process and starts polling its feeds as
@@ -83,7 +85,7 @@ func startPersonal(ctx context.Context, st *sqlite.Store, logger *slog.Logger, p
 	}
 	bridge := newFeedsBridge(st)
 	poller := newPoller(st, feeds.Options{Interval: polling.interval, Logger: logger, OnPass: bridge.passEnded,
-		OnLead: bridge.lead, WriteShare: backgroundWriteShare})
+		OnLead: bridge.lead, WriteShare: backgroundWriteShare}, polling.contact)
 	bridge.poller = poller
 	pollCtx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup

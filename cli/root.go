@@ -134,7 +134,7 @@ func newRootCommand(getenv func(string) string, stderr interface{ Write([]byte) 
 		defaultConfig = "$XDG_CONFIG_HOME/tidings/config.toml"
 	}
 	root.PersistentFlags().StringVar(&g.configPath, "config", "", "settings file (default "+defaultConfig+")")
-	root.AddCommand(newServeCommand(getenv), newImportCommand(), newFeedsCommand(getenv),
+	root.AddCommand(newServeCommand(getenv), newImportCommand(), newFeedsCommand(g, getenv),
 		newConfigCommand(g), newSavedCommand(), newWatchCommand(g, getenv), newVersionCommand(),
 		newHeadlinesCommand(g, getenv), newSearchCommand(g, getenv), newSourcesCommand(g, getenv), newManCommand())
 	addDefaultExamples(root)

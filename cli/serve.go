@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"tidings/config"
 	"tidings/feeds"
 	"tidings/server"
 	"tidings/server/redislimit"
@@ -36,6 +37,7 @@ type serveFlags struct {
 	redis         string
 	migrateOnly   bool
 	log           serveLogFlags
+	contact       string  // named in the feed poller's User-Agent
 	systemd       systemd // what a Type=notify unit asks (NOTIFY_SOCKET, WATCHDOG_USEC)
 
 	// fromEnv maps the flags set from the environment to their variable.
@@ -67,7 +69,7 @@ func newServeCommand(getenv func(string) string) *cobra.Command {
 			"(comma-separated), TIDINGS_API_KEYS_FILE, TIDINGS_RATE_LIMIT, TIDINGS_IMPORT,\n" +
 			"TIDINGS_REFRESH, TIDINGS_RETAIN, TIDINGS_CORS_ORIGINS (comma-separated),\n" +
 			"TIDINGS_METRICS_LISTEN, TIDINGS_REDIS, TIDINGS_MIGRATE_ONLY, TIDINGS_LOG_FORMAT,\n" +
-			"TIDINGS_LOG_LEVEL; a flag wins over its variable.\n\n" +
+			"TIDINGS_LOG_LEVEL, TIDINGS_CONTACT; a flag wins over its variable.\n\n" +
 			"--db postgres://user@host/db serves a PostgreSQL catalogue (several replicas may share\n" +
 			"it; one polls the feeds), and --redis shares the rate limit between them: see docs/deploy.md.\n" +
 			"docs/operations.md describes every endpoint, header and metric.",
@@ -111,6 +113,7 @@ func bindServeFlags(fl *pflag.FlagSet, f *serveFlags) {
 	fl.BoolVar(&f.migrateOnly, "migrate-only", false, "apply --db's schema migrations and exit (for operators who run them before starting replicas)")
 	fl.StringVar(&f.log.format, "log-format", "text", "log as text (key=value) or json (one object a line)")
 	fl.StringVar(&f.log.level, "log-level", "info", "least important log lines kept: debug, info, warn or error")
+	fl.StringVar(&f.contact, "contact", "", "URL or mailto: address where sites can reach you, in the feed poller's User-Agent: tidings/VERSION (+CONTACT) (default: none)")
 	fl.StringVar(&f.redis, "redis", "", "Redis URL (redis://host:6379/0) holding the rate limit shared by every replica (default: a limit per process)")
 }
 
@@ -118,6 +121,10 @@ func (f *serveFlags) check(getenv func(string) string) error {
 	if err := f.log.check(f.src); err != nil {
 		return err
 	}
+	if err := config.CheckContact(f.contact); err != nil {
+		return usagef("%s: %v", f.src("contact"), err)
+	}
+	f.contact = strings.TrimSpace(f.contact)
 	keys := f.apiKeys[:0:0]
 	for _, k := range f.apiKeys {
 		if k = strings.TrimSpace(k); k != "" {
@@ -284,7 +291,7 @@ func startPolling(ctx context.Context, st store.Catalogue, f serveFlags, logger 
 			if pass.Summary.Feeds > 0 {
 				logger.Info("feeds polled", "summary", summaryLine(pass.Summary), "took", pass.Finished.Sub(pass.Started).Round(time.Millisecond).String())
 			}
-		}})
+		}}, f.contact)
 	go func() {
 		defer close(stopped)
 		_ = p.Run(ctx)
