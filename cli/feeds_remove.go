@@ -15,7 +15,8 @@ func newFeedsRemoveCommand(db *feedsDB) *cobra.Command {
 		Long: "remove deletes the subscription whose id or feed address is given, with its\n" +
 			"source and articles; --keep-articles keeps the source and its articles and\n" +
 			"only stops polling.",
-		Args: usageArgs(cobra.ExactArgs(1)),
+		Args:              usageArgs(cobra.ExactArgs(1)),
+		ValidArgsFunction: db.completeFeedIDs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := background(cmd)
 			st, f, err := db.openFeed(ctx, args[0])

@@ -194,10 +194,11 @@ func writeWatchesJSON(out io.Writer, watches []state.Watch) error {
 
 func newWatchRemoveCommand() *cobra.Command {
 	return &cobra.Command{
-		Use:     "remove NAME",
-		Example: "  tidings watch remove rates",
-		Short:   "Stop watching a search",
-		Args:    usageArgs(cobra.ExactArgs(1)),
+		Use:               "remove NAME",
+		ValidArgsFunction: completeWatchNames,
+		Example:           "  tidings watch remove rates",
+		Short:             "Stop watching a search",
+		Args:              usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			st, err := openStateForCommand(cmd)
 			if err != nil {
