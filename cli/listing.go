@@ -46,6 +46,10 @@ func (l *listFlags) register(cmd *cobra.Command, filters ...string) {
 	for _, name := range append(filters, serviceFlagNames...) {
 		cmd.Flags().AddFlag(scratch.Flags().Lookup(name))
 	}
+	// The reader's default page is the service's; here pages are as large
+	// as --limit needs, which the flag's help must say.
+	cmd.Flags().Lookup("page-size").Usage = fmt.Sprintf("results per request, 1 to %d (default: as many as --limit needs, at most %d)",
+		model.MaxPageSize, model.MaxPageSize)
 	cmd.Flags().BoolVar(&l.json, "json", false, "print a JSON array in the service's shape instead of lines")
 	cmd.Flags().IntVar(&l.limit, "limit", defaultLimit, "print at most this many results, fetching as many pages as needed (0: all)")
 }

@@ -21,7 +21,7 @@ func newSearchCommand(g *globalFlags, getenv func(string) string) *cobra.Command
 			"instead. It needs no terminal.\n\n" +
 			"Exit status: 0, 1 when the service fails, 2 for a usage error.",
 		Example: "  tidings search --demo climate\n" +
-			"  tidings search --demo --from 3d --sort-by publishedAt --limit 50 bitcoin\n" +
+			"  tidings search --demo --from 3d --sort-by publishedAt --limit 50 election\n" +
 			"  tidings search --demo --json election | jq -r '.[].url'",
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
