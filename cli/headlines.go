@@ -27,6 +27,10 @@ func newHeadlinesCommand(g *globalFlags, getenv func(string) string) *cobra.Comm
 			}
 			defer l.stop()
 			q := l.cfg.headlines
+			if q.Country == "" && q.Category == "" {
+				// As the reader's Headlines: NewsAPI needs a country or a category.
+				q.Country = l.client.Dialect().DefaultHeadlinesCountry()
+			}
 			q.PageSize = l.pageSize(flags.limit)
 			articles, err := collect(background(cmd), flags.limit, func(page int) (model.Page[model.Article], error) {
 				q.Page = page

@@ -154,3 +154,23 @@ func TestSearchAndSourcesOnTheDemo(t *testing.T) {
 		}
 	}
 }
+
+// NewsAPI's top headlines need a country or a category: with neither,
+// headlines asks for us, as the reader's Headlines screen does.
+func TestHeadlinesOnNewsAPIAsksForACountry(t *testing.T) {
+	freshHome(t)
+	var query atomic.Value
+	svc := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		query.Store(r.URL.RawQuery)
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"status":"ok","totalResults":0,"articles":[]}`))
+	}))
+	defer svc.Close()
+	env := envOf(map[string]string{"NEWS_API_BASE_URL": svc.URL + "/v2", "NEWS_API_KEY": "k", "NEWS_API_DIALECT": "newsapi"})
+	if _, _, err := runSplit(t, env, "headlines"); err != nil {
+		t.Fatal(err)
+	}
+	if q, _ := query.Load().(string); !strings.Contains(q, "country=us") {
+		t.Fatalf("asked %q, want country=us", q)
+	}
+}

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"tidings/internal/feedserver"
 )
 
 // syncBuffer is a bytes.Buffer the service's goroutines may write to
@@ -145,6 +147,24 @@ func TestServeMetricsHaveBuildInfoAndFeedsByState(t *testing.T) {
 	_, body := get(t, base+"/metrics", nil)
 	for _, want := range []string{`tidings_build_info{goversion="go`, `tidings_feeds{state="ok"} 0`,
 		`tidings_feeds{state="failing"} 0`, `tidings_feeds{state="disabled"} 0`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("/metrics lacks %s", want)
+		}
+	}
+}
+
+func TestServeMetricsCountAFailingFeed(t *testing.T) {
+	srv, db := feedsEnv(t)
+	srv.Set("/feed.xml", feedserver.Response{Body: feedserver.FixtureBody("rss20.xml")})
+	if _, _, err := runOut(t, "feeds", "add", srv.URL("", "/feed.xml"), "--db", db); err != nil {
+		t.Fatal(err)
+	}
+	srv.Set("/feed.xml", feedserver.Response{Status: 500})
+	_, _, _ = runOut(t, "feeds", "refresh", "--all", "--db", db) // fails: every feed failed
+	base := startServe(t, serveFlags{apiKeys: []string{"k"}, db: db, polling: refreshFlags{interval: "0"},
+		log: serveLogFlags{out: io.Discard}})
+	_, body := get(t, base+"/metrics", nil)
+	for _, want := range []string{`tidings_feeds{state="ok"} 0`, `tidings_feeds{state="failing"} 1`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("/metrics lacks %s", want)
 		}
