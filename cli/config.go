@@ -14,8 +14,9 @@ import (
 
 func newConfigCommand(g *globalFlags) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "config",
-		Short: "Find or start the settings file",
+		Use:     "config",
+		Example: "  tidings config path\n  tidings config init",
+		Short:   "Find or start the settings file",
 		Long: "The settings file holds the news service, the start screen and default filters,\n" +
 			"the theme, key bindings, the feeds' refresh interval and the full-text mode.\n" +
 			"Flags and environment variables override it. --config FILE reads another file.\n\n" +
@@ -30,8 +31,9 @@ func newConfigCommand(g *globalFlags) *cobra.Command {
 
 func newConfigPathCommand(g *globalFlags) *cobra.Command {
 	return &cobra.Command{
-		Use:   "path",
-		Short: "Print where the settings file is read from",
+		Use:     "path",
+		Example: "  tidings config path\n  less \"$(tidings config path)\"",
+		Short:   "Print where the settings file is read from",
 		Long: "path prints the settings file tidings reads: --config's, else the default\n" +
 			"($XDG_CONFIG_HOME/tidings/config.toml), whether or not it exists yet.",
 		Args: usageArgs(cobra.NoArgs),

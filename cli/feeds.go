@@ -21,13 +21,17 @@ import (
 )
 
 // feedsDB is the --db flag shared by the feeds commands.
-type feedsDB struct{ path string }
+type feedsDB struct {
+	path string
+	g    *globalFlags // the config file, for feeds.contact
+}
 
-func newFeedsCommand(getenv func(string) string) *cobra.Command {
-	var db feedsDB
+func newFeedsCommand(g *globalFlags, getenv func(string) string) *cobra.Command {
+	db := feedsDB{g: g}
 	cmd := &cobra.Command{
-		Use:   "feeds",
-		Short: "Subscribe to RSS, Atom and JSON feeds and poll them into a catalogue",
+		Use:     "feeds",
+		Example: "  tidings feeds import --starter\n  tidings feeds list\n  tidings feeds refresh",
+		Short:   "Subscribe to RSS, Atom and JSON feeds and poll them into a catalogue",
 		Long: "feeds manages the feed subscriptions of a catalogue database: the one\n" +
 			"`tidings serve --db FILE` serves, or by default your own, which plain\n" +
 			"`tidings` reads when it holds feeds (" + defaultCataloguePath() + ").",
@@ -126,25 +130,27 @@ func noFeedsYet(w io.Writer, path string) error {
 	return err
 }
 
-// userAgent names tidings and its version to the sites polled.
-func userAgent() string {
-	return fmt.Sprintf("tidings/%s (news reader; feed poller)", appVersion())
+// userAgent names tidings and its version to the sites polled, and the
+// operator's contact when one is configured (feeds.UserAgent).
+func userAgent(contact string) string {
+	return feeds.UserAgent(appVersion(), contact)
 }
 
 // newPoller builds the poller of the feeds commands, under the strict
 // fetch policy: pages and redirects away from a feed's own host must be
-// at public addresses (see tidings/netguard).
-func newPoller(st feeds.Store, o feeds.Options) *feeds.Poller {
-	return newGuardedPoller(st, o, fetchGuard(false, "serve --allow-private-fetch allows it"))
+// at public addresses (see tidings/netguard). contact is named in its
+// User-Agent.
+func newPoller(st feeds.Store, o feeds.Options, contact string) *feeds.Poller {
+	return newGuardedPoller(st, o, fetchGuard(false, "serve --allow-private-fetch allows it"), contact)
 }
 
 // newGuardedPoller builds the poller serve, the reader's personal mode and
-// the feeds commands share, fetching as tidings under the fetch policy g
-// and reading the pages of full-text feeds with pageReader.
-func newGuardedPoller(st feeds.Store, o feeds.Options, g *netguard.Guard) *feeds.Poller {
-	o.Fetcher = feeds.NewFetcher(feeds.FetcherOptions{UserAgent: userAgent(), Guard: g})
+// the feeds commands share, fetching as tidings (naming contact) under the
+// fetch policy g and reading the pages of full-text feeds with pageReader.
+func newGuardedPoller(st feeds.Store, o feeds.Options, g *netguard.Guard, contact string) *feeds.Poller {
+	o.Fetcher = feeds.NewFetcher(feeds.FetcherOptions{UserAgent: userAgent(contact), Guard: g})
 	if o.Pages == nil && pageReader != nil {
-		o.Pages = pageReader(g)
+		o.Pages = pageReader(g, userAgent(contact))
 	}
 	return feeds.NewPoller(st, o)
 }
@@ -155,13 +161,23 @@ func fetchGuard(allowPrivate bool, allow string) *netguard.Guard {
 	return &netguard.Guard{AllowPrivate: allowPrivate, Allow: allow}
 }
 
+// poller is newPoller for the feeds commands, naming the config file's
+// feeds.contact; the file is read only by the commands that poll.
+func (d *feedsDB) poller(st feeds.Store, o feeds.Options) (*feeds.Poller, error) {
+	file, err := d.g.loadConfig()
+	if err != nil {
+		return nil, err
+	}
+	return newPoller(st, o, file.Feeds.Contact), nil
+}
+
 // pageReader makes what reads the article pages of full-text feeds under
-// the fetch policy g: the extractor the reader's `f` uses, without its
-// disk cache (ingestion would only evict what the user read). nil leaves
-// full-text feeds with the feed's own text. Tests replace it with a
-// loopback reader.
-var pageReader = func(g *netguard.Guard) feeds.PageReader {
-	x := extract.New(extract.Options{UserAgent: userAgent(), Guard: g})
+// the fetch policy g, as userAgent: the extractor the reader's `f` uses,
+// without its disk cache (ingestion would only evict what the user read).
+// nil leaves full-text feeds with the feed's own text. Tests replace it
+// with a loopback reader.
+var pageReader = func(g *netguard.Guard, userAgent string) feeds.PageReader {
+	x := extract.New(extract.Options{UserAgent: userAgent, Guard: g})
 	return feeds.PageReaderFunc(func(ctx context.Context, pageURL string) (string, error) {
 		a, err := x.Extract(ctx, pageURL)
 		if err != nil {

@@ -41,7 +41,10 @@ func newFeedsAddCommand(db *feedsDB, getenv func(string) string) *cobra.Command 
 				return err
 			}
 			defer st.Close()
-			p := newPoller(st, feeds.Options{Logger: quietLogger(getenv, cmd.ErrOrStderr())})
+			p, err := db.poller(st, feeds.Options{Logger: quietLogger(getenv, cmd.ErrOrStderr())})
+			if err != nil {
+				return err
+			}
 			f, out, err := p.Subscribe(background(cmd), feeds.Subscription{
 				URL: args[0], Category: cat, Language: lang, Country: country, FullText: fullText})
 			if err != nil {

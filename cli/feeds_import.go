@@ -19,8 +19,9 @@ const maxOPML = 10 << 20
 func newFeedsImportCommand(db *feedsDB) *cobra.Command {
 	var starter bool
 	cmd := &cobra.Command{
-		Use:   "import FILE.opml | --starter",
-		Short: "Subscribe to every feed of an OPML file (or the starter list)",
+		Use:     "import FILE.opml | --starter",
+		Example: "  tidings feeds import --starter\n  tidings feeds import subscriptions.opml",
+		Short:   "Subscribe to every feed of an OPML file (or the starter list)",
 		Long: "import subscribes to the feeds of an OPML subscription list, as other readers\n" +
 			"export them. Nothing is fetched: the feeds are polled by the next refresh.\n\n" +
 			"An outline's category comes from its category attribute, or from the enclosing\n" +
@@ -56,7 +57,11 @@ func newFeedsImportCommand(db *feedsDB) *cobra.Command {
 				return err
 			}
 			defer st.Close()
-			res, err := newPoller(st, feeds.Options{}).Import(background(cmd), outlines)
+			p, err := db.poller(st, feeds.Options{})
+			if err != nil {
+				return err
+			}
+			res, err := p.Import(background(cmd), outlines)
 			w := cmd.OutOrStdout()
 			fmt.Fprintf(w, "Imported %s from %s", wording.Count(len(res.Added), "feed", "feeds"), name)
 			if res.Present > 0 {

@@ -14,23 +14,39 @@ import (
 )
 
 func newFeedsListCommand(db *feedsDB) *cobra.Command {
-	return &cobra.Command{
+	var asJSON bool
+	cmd := &cobra.Command{
 		Use:   "list",
 		Short: "List the subscriptions and how their polling goes",
 		Long: "list shows every subscription: its id (the source id the service and the\n" +
 			"reader use), name, category, language, country, whether it is full-text (each\n" +
 			"new article's page text stored as its content), stored articles, when it was\n" +
-			"last fetched, its last error, and when it is polled next.",
+			"last fetched, its last error, and when it is polled next.\n" +
+			"--json prints a JSON array of the feeds, for scripts.",
+		Example: "  tidings feeds list\n" +
+			"  tidings feeds list --json | jq -r '.[] | select(.state == \"failing\") | .id'",
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			st, list, err := db.openWithFeeds(background(cmd), cmd.OutOrStdout())
+			say := cmd.OutOrStdout()
+			if asJSON {
+				say = cmd.ErrOrStderr() // standard output holds JSON alone
+			}
+			st, list, err := db.openWithFeeds(background(cmd), say)
 			if st == nil {
+				if err == nil && asJSON {
+					return writeFeedsJSON(cmd.OutOrStdout(), nil)
+				}
 				return err
 			}
 			defer st.Close()
+			if asJSON {
+				return writeFeedsJSON(cmd.OutOrStdout(), list)
+			}
 			return writeFeedTable(cmd.OutOrStdout(), list, time.Now())
 		},
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON array of the feeds instead of the table")
+	return cmd
 }
 
 // Column widths past which names and errors are cut, so that the table
@@ -131,4 +147,49 @@ func describeSource(s model.Source) string {
 		return "no category, language or country"
 	}
 	return strings.Join(parts, ", ")
+}
+
+// feedJSON is a feed as feeds list --json prints it. Times are RFC 3339
+// in UTC, null when they never happened.
+type feedJSON struct {
+	ID          string     `json:"id"`
+	Name        string     `json:"name"`
+	FeedURL     string     `json:"feedUrl"`
+	SiteURL     string     `json:"url"`
+	Category    string     `json:"category"`
+	Language    string     `json:"language"`
+	Country     string     `json:"country"`
+	FullText    bool       `json:"fullText"`
+	Articles    int        `json:"articles"`
+	AddedAt     *time.Time `json:"addedAt"`
+	State       string     `json:"state"`
+	LastSuccess *time.Time `json:"lastSuccess"`
+	LastAttempt *time.Time `json:"lastAttempt"`
+	LastError   string     `json:"lastError"`
+	Failures    int        `json:"failures"`
+	NextPoll    *time.Time `json:"nextPoll"`
+	Disabled    string     `json:"disabled"`
+}
+
+func writeFeedsJSON(out io.Writer, list []store.Feed) error {
+	feeds := make([]feedJSON, len(list))
+	for i, f := range list {
+		feeds[i] = feedJSON{
+			ID: f.Source.ID, Name: f.Source.Name, FeedURL: f.URL, SiteURL: f.Source.URL,
+			Category: string(f.Source.Category), Language: string(f.Source.Language), Country: string(f.Source.Country),
+			FullText: f.FullText, Articles: f.Articles, AddedAt: instant(f.AddedAt), State: f.Poll.State(),
+			LastSuccess: instant(f.Poll.LastSuccess), LastAttempt: instant(f.Poll.LastAttempt),
+			LastError: f.Poll.LastError, Failures: f.Poll.Failures, NextPoll: instant(f.Poll.NextPoll), Disabled: f.Poll.Disabled,
+		}
+	}
+	return writeJSON(out, feeds)
+}
+
+// instant is t in UTC, or nil for the zero time (JSON null).
+func instant(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	u := t.UTC()
+	return &u
 }

@@ -43,8 +43,9 @@ func newFeedsRefreshCommand(db *feedsDB, getenv func(string) string) *cobra.Comm
 	var all bool
 	var rf refreshFlags
 	cmd := &cobra.Command{
-		Use:   "refresh",
-		Short: "Poll every feed that is due, once",
+		Use:     "refresh",
+		Example: "  tidings feeds refresh\n  tidings feeds refresh --all --db /var/lib/tidings/news.db",
+		Short:   "Poll every feed that is due, once",
 		Long: "refresh runs one polling pass over the feeds that are due (--all: every feed,\n" +
 			"disabled ones included), fetching several at once but one at a time per site,\n" +
 			"with conditional requests. It shows a progress bar on a terminal and a line per\n" +
@@ -66,7 +67,10 @@ func newFeedsRefreshCommand(db *feedsDB, getenv func(string) string) *cobra.Comm
 			}
 			defer release()
 			report := newRefreshReport(cmd.ErrOrStderr())
-			p := newPoller(st, feeds.Options{Interval: interval, Retain: retain, Logger: quietLogger(getenv, cmd.ErrOrStderr())})
+			p, err := db.poller(st, feeds.Options{Interval: interval, Retain: retain, Logger: quietLogger(getenv, cmd.ErrOrStderr())})
+			if err != nil {
+				return err
+			}
 			sum, err := p.Refresh(ctx, feeds.RefreshOptions{All: all, OnStart: report.start, OnDone: report.done})
 			report.finish()
 			if err != nil {

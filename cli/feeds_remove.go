@@ -10,12 +10,14 @@ import (
 func newFeedsRemoveCommand(db *feedsDB) *cobra.Command {
 	var keep bool
 	cmd := &cobra.Command{
-		Use:   "remove ID|URL",
-		Short: "Unsubscribe from a feed and delete its articles",
+		Use:     "remove ID|URL",
+		Example: "  tidings feeds remove the-verge\n  tidings feeds remove https://www.theverge.com/rss/index.xml",
+		Short:   "Unsubscribe from a feed and delete its articles",
 		Long: "remove deletes the subscription whose id or feed address is given, with its\n" +
 			"source and articles; --keep-articles keeps the source and its articles and\n" +
 			"only stops polling.",
-		Args: usageArgs(cobra.ExactArgs(1)),
+		Args:              usageArgs(cobra.ExactArgs(1)),
+		ValidArgsFunction: db.completeFeedIDs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := background(cmd)
 			st, f, err := db.openFeed(ctx, args[0])

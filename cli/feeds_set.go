@@ -20,7 +20,8 @@ func newFeedsSetCommand(db *feedsDB) *cobra.Command {
 			"own text on its next poll.",
 		Example: "  tidings feeds set the-verge --full-text\n" +
 			"  tidings feeds set https://example.com/feed.xml --full-text=false",
-		Args: usageArgs(cobra.ExactArgs(1)),
+		Args:              usageArgs(cobra.ExactArgs(1)),
+		ValidArgsFunction: db.completeFeedIDs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !cmd.Flags().Changed("full-text") {
 				return usagef("nothing to set for %q: give --full-text (or --full-text=false)", args[0])

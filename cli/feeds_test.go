@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"net"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"tidings/feeds"
 	"tidings/feeds/opml"
@@ -282,7 +284,7 @@ func fakePageReader(t *testing.T) *atomic.Int32 {
 	t.Helper()
 	var calls atomic.Int32
 	old := pageReader
-	pageReader = func(*netguard.Guard) feeds.PageReader {
+	pageReader = func(*netguard.Guard, string) feeds.PageReader {
 		return feeds.PageReaderFunc(func(_ context.Context, u string) (string, error) {
 			calls.Add(1)
 			return "Full text of " + u + ".\n\nAnd the rest of the story.", nil
@@ -547,4 +549,32 @@ func mustRun(t *testing.T, args ...string) string {
 		t.Fatalf("%v: %v", args, err)
 	}
 	return out
+}
+
+func TestFeedsListJSON(t *testing.T) {
+	srv, db := feedsEnv(t)
+	out, _, err := runOut(t, "feeds", "list", "--json", "--db", db)
+	if err != nil || out != "[]\n" {
+		t.Fatalf("no catalogue: %q, %v; want an empty array", out, err)
+	}
+	feedURL := srv.URL("", "/fixtures/rss20.xml")
+	if _, _, err := runOut(t, "feeds", "add", feedURL, "--category", "technology", "--db", db); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err = runOut(t, "feeds", "list", "--json", "--db", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list []struct {
+		ID, FeedURL, Category, State string
+		Articles                     int
+		LastSuccess                  *time.Time
+	}
+	if err := json.Unmarshal([]byte(out), &list); err != nil || len(list) != 1 {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	f := list[0]
+	if f.ID == "" || f.FeedURL != feedURL || f.Category != "technology" || f.State != "ok" || f.Articles == 0 || f.LastSuccess == nil {
+		t.Fatalf("feed %+v", f)
+	}
 }

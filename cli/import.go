@@ -16,8 +16,9 @@ import (
 func newImportCommand() *cobra.Command {
 	var db string
 	cmd := &cobra.Command{
-		Use:   "import --db FILE|postgres://… DATA.jsonl",
-		Short: "Load sources and articles from JSONL into a catalogue database",
+		Use:     "import --db FILE|postgres://… DATA.jsonl",
+		Example: "  tidings import --db news.db articles.jsonl\n  tidings import --db postgres://tidings@localhost/news articles.jsonl",
+		Short:   "Load sources and articles from JSONL into a catalogue database",
 		Long: "import streams a JSONL file into the catalogue that `tidings serve --db` reads:\n" +
 			"a SQLite file (created if missing), or a PostgreSQL database given as a postgres:// URL.\n" +
 			"Each line is a source or an article in the spec's own JSON shapes, or a whole\n" +

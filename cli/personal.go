@@ -88,6 +88,8 @@ type feedsPolling struct {
 	// config is the settings file whose refresh_interval the running
 	// reader follows (personal_config.go); "": none.
 	config string
+	// contact is named in the poller's User-Agent (feeds.contact).
+	contact string
 }
 
 // startPersonal serves st in-process and starts polling its feeds as
@@ -107,7 +109,7 @@ func startPersonal(ctx context.Context, st *sqlite.Store, logger *slog.Logger, p
 	bridge.config.take() // its state now: only a later edit is news
 	poller := newGuardedPoller(st, feeds.Options{Interval: polling.interval, Logger: logger, OnPass: bridge.passEnded,
 		OnLead: bridge.lead, WriteShare: backgroundWriteShare},
-		fetchGuard(polling.allowPrivateFetch, readerAllowHint))
+		fetchGuard(polling.allowPrivateFetch, readerAllowHint), polling.contact)
 	bridge.poller = poller
 	pollCtx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup

@@ -20,7 +20,11 @@ import (
 func newReaderCommand(g *globalFlags, getenv func(string) string, stderr io.Writer) *cobra.Command {
 	var flags readerFlags
 	cmd := &cobra.Command{
-		Use:   "tidings",
+		Use: "tidings",
+		Example: "  tidings\n" +
+			"  tidings --demo --screen sources\n" +
+			"  tidings -q 'climate change' --from 3d --sort-by publishedAt\n" +
+			"  NEWS_API_KEY=... tidings --dialect newsapi --country us",
 		Short: "A keyboard-driven terminal news reader",
 		Long: "tidings reads a news service (latest headlines, sources and search) in the terminal.\n\n" +
 			"With no --base-url (or NEWS_API_BASE_URL) it runs on a built-in demo service,\n" +

@@ -91,7 +91,8 @@ func userPrefs(c *readerConfig, file *config.Config) error {
 	c.palette = paletteAdjust(file.Theme)
 	c.fullTextAuto = file.Reader.FullText == config.FullTextAuto
 	c.polling = feedsPolling{interval: file.Feeds.RefreshInterval, manual: file.Feeds.RefreshInterval == 0,
-		allowPrivateFetch: file.Reader.AllowPrivateFetch, config: file.Path}
+		allowPrivateFetch: file.Reader.AllowPrivateFetch, config: file.Path,
+		contact: file.Feeds.Contact}
 	if file.Path == "" { // no file yet: follow the one the user may write
 		c.polling.config, _ = config.DefaultPath()
 	}

@@ -147,8 +147,10 @@ func newRootCommand(getenv func(string) string, stderr interface{ Write([]byte) 
 		defaultConfig = "$XDG_CONFIG_HOME/tidings/config.toml"
 	}
 	root.PersistentFlags().StringVar(&g.configPath, "config", "", "settings file (default "+defaultConfig+")")
-	root.AddCommand(newServeCommand(getenv), newImportCommand(), newFeedsCommand(getenv),
-		newConfigCommand(g), newSavedCommand(), newWatchCommand(g, getenv), newVersionCommand())
+	root.AddCommand(newServeCommand(getenv), newImportCommand(), newFeedsCommand(g, getenv),
+		newConfigCommand(g), newSavedCommand(), newWatchCommand(g, getenv), newVersionCommand(),
+		newHeadlinesCommand(g, getenv), newSearchCommand(g, getenv), newSourcesCommand(g, getenv), newManCommand())
+	addDefaultExamples(root)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.SilenceErrors = true
 	root.SilenceUsage = true

@@ -15,9 +15,10 @@ import (
 
 func newSavedCommand() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "saved",
-		Short: "The articles you saved in the reader (b)",
-		Args:  usageArgs(cobra.NoArgs),
+		Use:     "saved",
+		Example: "  tidings saved export > saved.json",
+		Short:   "The articles you saved in the reader (b)",
+		Args:    usageArgs(cobra.NoArgs),
 	}
 	cmd.AddCommand(newSavedExportCommand())
 	return cmd

@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"tidings/config"
 	"tidings/feeds"
 	"tidings/server"
 	"tidings/server/redislimit"
@@ -44,6 +45,9 @@ type serveFlags struct {
 	// trustedProxies are reverse proxies whose X-Forwarded-For names the
 	// client, for the wrong-key throttle.
 	trustedProxies []string
+	log            serveLogFlags
+	contact        string  // named in the feed poller's User-Agent
+	systemd        systemd // what a Type=notify unit asks (NOTIFY_SOCKET, WATCHDOG_USEC)
 
 	// fromEnv maps the flags set from the environment to their variable.
 	fromEnv map[string]string
@@ -55,7 +59,11 @@ type serveFlags struct {
 func newServeCommand(getenv func(string) string) *cobra.Command {
 	var f serveFlags
 	cmd := &cobra.Command{
-		Use:   "serve",
+		Use: "serve",
+		Example: "  NEWS_API_KEY=choose-a-key tidings serve\n" +
+			"  tidings serve --db news.db --api-keys-file keys --refresh 30m\n" +
+			"  TIDINGS_DB=postgres://tidings@localhost/news tidings serve --migrate-only\n" +
+			"  tidings serve --api-keys-file keys --log-format json --log-level warn",
 		Short: "Run the news service (the HTTP API the reader reads)",
 		Long: "serve runs the news service of shared/spec/news-service.md under /v2.\n\n" +
 			"With no --db it serves the built-in demo catalogue from memory; with --db it\n" +
@@ -70,7 +78,8 @@ func newServeCommand(getenv func(string) string) *cobra.Command {
 			"(comma-separated), TIDINGS_API_KEYS_FILE, TIDINGS_RATE_LIMIT, TIDINGS_IMPORT,\n" +
 			"TIDINGS_REFRESH, TIDINGS_RETAIN, TIDINGS_CORS_ORIGINS (comma-separated),\n" +
 			"TIDINGS_METRICS_LISTEN, TIDINGS_REDIS, TIDINGS_MIGRATE_ONLY, TIDINGS_ALLOW_PRIVATE_FETCH, TIDINGS_CREATE,\n" +
-			"TIDINGS_TRUSTED_PROXIES (comma-separated); a flag wins over its variable.\n\n" +
+			"TIDINGS_TRUSTED_PROXIES (comma-separated), TIDINGS_LOG_FORMAT, TIDINGS_LOG_LEVEL, TIDINGS_CONTACT;\n" +
+			"a flag wins over its variable.\n\n" +
 			"Full-text pages, and feed redirects away from a feed's own host, are not fetched from loopback,\n" +
 			"private, link-local or unique-local addresses unless --allow-private-fetch is given.\n\n" +
 			"A --db file that does not exist is refused unless --create (or --import, which fills\n" +
@@ -100,6 +109,7 @@ func newServeCommand(getenv func(string) string) *cobra.Command {
 				return err
 			}
 			warnKeyOnCommandLine(cmd.ErrOrStderr(), cmd.Flags(), f.fromEnv)
+			f.systemd = systemdFromEnv(getenv)
 			return runServe(cmd.Context(), f)
 		},
 	}
@@ -123,6 +133,9 @@ func bindServeFlags(fl *pflag.FlagSet, f *serveFlags) {
 	fl.BoolVar(&f.migrateOnly, "migrate-only", false, "apply --db's schema migrations and exit (for operators who run them before starting replicas)")
 	fl.BoolVar(&f.allowPrivateFetch, "allow-private-fetch", false, "fetch full-text pages and follow feed redirects to loopback, private and link-local addresses too (default: only on the feed's own host)")
 	fl.StringArrayVar(&f.trustedProxies, "trusted-proxy", nil, "a reverse proxy (address or CIDR) whose X-Forwarded-For names the client, for the throttle of wrong keys (repeatable; default: none)")
+	fl.StringVar(&f.log.format, "log-format", "text", "log as text (key=value) or json (one object a line)")
+	fl.StringVar(&f.log.level, "log-level", "info", "least important log lines kept: debug, info, warn or error")
+	fl.StringVar(&f.contact, "contact", "", "URL or mailto: address where sites can reach you, in the feed poller's User-Agent: tidings/VERSION (+CONTACT) (default: none)")
 	fl.StringVar(&f.redis, "redis", "", "Redis URL (redis://host:6379/0) holding the rate limit shared by every replica (default: a limit per process)")
 }
 
@@ -137,6 +150,13 @@ func (f *serveFlags) check(getenv func(string) string) error {
 
 // checkValues validates the flags' values and how they combine.
 func (f *serveFlags) checkValues() error {
+	if err := f.log.check(f.src); err != nil {
+		return err
+	}
+	if err := config.CheckContact(f.contact); err != nil {
+		return usagef("%s: %v", f.src("contact"), err)
+	}
+	f.contact = strings.TrimSpace(f.contact)
 	if f.rateLimit < 0 {
 		return usagef("invalid %s %d: use 0 (unlimited) or a positive number of requests per minute", f.src("rate-limit"), f.rateLimit)
 	}
@@ -204,7 +224,7 @@ func (f *serveFlags) checkKeys(getenv func(string) string) error {
 func (f *serveFlags) src(name string) string { return flagSource(f.fromEnv, name) }
 
 func runServe(ctx context.Context, f serveFlags) error {
-	logger := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	logger := f.log.logger()
 	keySrc := keySource{static: f.apiKeys, file: f.apiKeysFile, log: logger}
 	all, err := keySrc.load()
 	if err != nil {
@@ -253,6 +273,7 @@ func runServe(ctx context.Context, f serveFlags) error {
 		return err
 	}
 	defer st.Close()
+	describeService(metrics, st)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	polled, health := startPolling(ctx, st, f, logger, metrics)
@@ -281,10 +302,19 @@ func serveListeners(ctx context.Context, f serveFlags, lns []net.Listener, h htt
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	errs := make(chan error, len(listeners))
+	bound := make(chan boundListener, len(listeners))
+	announced := make(chan struct{})
+	go func() {
+		defer close(announced)
+		announce(ctx, f.systemd, bound, len(listeners), logger)
+	}()
 	for i, opts := range listeners {
 		name := [...]string{"api", "metrics"}[i]
-		if f.onListen != nil {
-			opts.OnListen = func(a net.Addr) { f.onListen(name, a) }
+		opts.OnListen = func(a net.Addr) {
+			if f.onListen != nil {
+				f.onListen(name, a)
+			}
+			bound <- boundListener{name, a}
 		}
 		go func() {
 			err := server.Run(ctx, opts)
@@ -298,6 +328,7 @@ func serveListeners(ctx context.Context, f serveFlags, lns []net.Listener, h htt
 			first = err
 		}
 	}
+	<-announced // STOPPING=1 goes out before the process ends
 	return first
 }
 
@@ -332,7 +363,7 @@ func startPolling(ctx context.Context, st store.Catalogue, f serveFlags, logger 
 			if pass.Summary.Feeds > 0 {
 				logger.Info("feeds polled", "summary", summaryLine(pass.Summary), "took", pass.Finished.Sub(pass.Started).Round(time.Millisecond).String())
 			}
-		}}, guard)
+		}}, guard, f.contact)
 	go func() {
 		defer close(stopped)
 		_ = p.Run(ctx)

@@ -112,9 +112,10 @@ func versionLine() string { return currentBuild().String() }
 // newVersionCommand is `tidings version`: the same line as --version.
 func newVersionCommand() *cobra.Command {
 	return &cobra.Command{
-		Use:   "version",
-		Short: "Print the version, VCS revision and toolchain of this build",
-		Args:  usageArgs(cobra.NoArgs),
+		Use:     "version",
+		Example: "  tidings version\n  tidings --version",
+		Short:   "Print the version, VCS revision and toolchain of this build",
+		Args:    usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			_, err := fmt.Fprintf(cmd.OutOrStdout(), "tidings %s\n", versionLine())
 			return err

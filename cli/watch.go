@@ -17,9 +17,10 @@ import (
 
 func newWatchCommand(g *globalFlags, getenv func(string) string) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "watch",
-		Short: "The searches you watch (w on Search in the reader)",
-		Args:  usageArgs(cobra.NoArgs),
+		Use:     "watch",
+		Example: "  tidings watch list\n  tidings watch check",
+		Short:   "The searches you watch (w on Search in the reader)",
+		Args:    usageArgs(cobra.NoArgs),
 	}
 	cmd.AddCommand(newWatchCheckCommand(g, getenv), newWatchListCommand(), newWatchRemoveCommand())
 	return cmd
@@ -124,11 +125,14 @@ func countNew(ctx context.Context, client *api.Client, w state.Watch) (int, erro
 }
 
 func newWatchListCommand() *cobra.Command {
-	return &cobra.Command{
+	var asJSON bool
+	cmd := &cobra.Command{
 		Use:   "list",
 		Short: "List the watched searches",
 		Long: "list prints one line per watch, oldest first: its name, its search and when\n" +
-			"you last opened it, separated by tabs.",
+			"you last opened it, separated by tabs. --json prints a JSON array instead.",
+		Example: "  tidings watch list\n" +
+			"  tidings watch list --json | jq -r '.[].name'",
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			st, err := openStateForCommand(cmd)
@@ -140,6 +144,9 @@ func newWatchListCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if asJSON {
+				return writeWatchesJSON(cmd.OutOrStdout(), watches)
+			}
 			for _, w := range watches {
 				seen := "never opened"
 				if !w.LastSeen.IsZero() {
@@ -150,13 +157,48 @@ func newWatchListCommand() *cobra.Command {
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON array of the watches instead of lines")
+	return cmd
+}
+
+// watchJSON is a watch as watch list --json prints it: its search in the
+// service's parameter names, as given (relative times stay relative).
+type watchJSON struct {
+	Name     string     `json:"name"`
+	Query    queryJSON  `json:"query"`
+	Created  *time.Time `json:"created"`
+	LastSeen *time.Time `json:"lastSeen"`
+}
+
+type queryJSON struct {
+	Q              string   `json:"q,omitempty"`
+	Sources        []string `json:"sources,omitempty"`
+	Domains        []string `json:"domains,omitempty"`
+	ExcludeDomains []string `json:"excludeDomains,omitempty"`
+	From           string   `json:"from,omitempty"`
+	To             string   `json:"to,omitempty"`
+	Language       string   `json:"language,omitempty"`
+	SortBy         string   `json:"sortBy,omitempty"`
+}
+
+func writeWatchesJSON(out io.Writer, watches []state.Watch) error {
+	list := make([]watchJSON, len(watches))
+	for i, w := range watches {
+		q := w.Query
+		list[i] = watchJSON{Name: w.Name, Created: instant(w.Created), LastSeen: instant(w.LastSeen), Query: queryJSON{
+			Q: q.Q, Sources: q.Sources, Domains: q.Domains, ExcludeDomains: q.ExcludeDomains,
+			From: q.From, To: q.To, Language: string(q.Language), SortBy: string(q.SortBy)}}
+	}
+	return writeJSON(out, list)
 }
 
 func newWatchRemoveCommand() *cobra.Command {
 	return &cobra.Command{
-		Use:   "remove NAME",
-		Short: "Stop watching a search",
-		Args:  usageArgs(cobra.ExactArgs(1)),
+		Use:               "remove NAME",
+		ValidArgsFunction: completeWatchNames,
+		Example:           "  tidings watch remove rates",
+		Short:             "Stop watching a search",
+		Args:              usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			st, err := openStateForCommand(cmd)
 			if err != nil {

@@ -184,3 +184,24 @@ func TestWatchListAndRemove(t *testing.T) {
 		t.Fatalf("removing a missing watch: %v", err)
 	}
 }
+
+func TestWatchListJSON(t *testing.T) {
+	freshHome(t)
+	addWatches(t, time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC), "rates")
+	out, _, err := runSplit(t, noEnv, "watch", "list", "--json")
+	want := `[
+  {
+    "name": "rates",
+    "query": {
+      "q": "rates",
+      "language": "en"
+    },
+    "created": "2026-12-01T09:00:00Z",
+    "lastSeen": null
+  }
+]
+`
+	if err != nil || out != want {
+		t.Fatalf("watch list --json = %s, %v; want %s", out, err, want)
+	}
+}

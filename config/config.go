@@ -87,6 +87,10 @@ type Reader struct {
 type Feeds struct {
 	// RefreshInterval is how often feeds are polled; 0 means not at all.
 	RefreshInterval time.Duration
+	// Contact is the URL or mailto: address the poller's User-Agent
+	// names, where a site's owner can reach whoever polls it; "" for
+	// none (see feeds.UserAgent).
+	Contact string
 }
 
 // Screen names a screen the reader can start on.

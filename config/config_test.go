@@ -271,6 +271,12 @@ func TestSettings(t *testing.T) {
 			frags: []string{`invalid duration "soon"`}},
 		{name: "refresh_interval integer", doc: "[feeds]\nrefresh_interval = 30\n", line: 2,
 			frags: []string{"feeds.refresh_interval: expected a string, got a TOML integer", `"30m"`}},
+		{name: "contact", doc: "[feeds]\ncontact = \"https://news.example.com/about\"\n",
+			check: func(c *Config) bool { return c.Feeds.Contact == "https://news.example.com/about" }, set: "feeds.contact"},
+		{name: "contact mailto", doc: "[feeds]\ncontact = \"mailto:me@example.com\"\n",
+			check: func(c *Config) bool { return c.Feeds.Contact == "mailto:me@example.com" }},
+		{name: "contact not a URL", doc: "[feeds]\ncontact = \"call me maybe\"\n", line: 2,
+			frags: []string{"feeds.contact", `invalid contact "call me maybe"`, "mailto:"}},
 		// Inline tables and dotted keys are the same settings.
 		{name: "inline table", doc: "reader = { country = \"fr\", page_size = 10 }\n",
 			check: func(c *Config) bool { return c.Reader.Country == "fr" && c.Reader.PageSize == 10 }, set: "reader.page_size"},

@@ -118,6 +118,7 @@ type rawTheme struct {
 
 type rawFeeds struct {
 	RefreshInterval *string `toml:"refresh_interval"`
+	Contact         *string `toml:"contact"`
 }
 
 // Parse reads settings from data; path names the file in errors. Load

@@ -159,6 +159,8 @@ func allowedFor(path []string) string {
 		return quoteList(ThemeModes())
 	case "feeds.refresh_interval":
 		return refreshAllowed
+	case "feeds.contact":
+		return contactAllowed
 	}
 	switch {
 	case len(path) == 1:

@@ -191,6 +191,13 @@ var refreshAllowed = fmt.Sprintf("a duration from %s to %s such as \"30m\", \"1h
 	fmtDuration(MinRefreshInterval), fmtDuration(MaxRefreshInterval))
 
 func (b *builder) feeds(r *rawFeeds) {
+	if r != nil && r.Contact != nil {
+		if err := CheckContact(*r.Contact); err != nil {
+			b.bad("feeds.contact", "%v", err)
+		} else {
+			b.c.Feeds.Contact = strings.TrimSpace(*r.Contact)
+		}
+	}
 	if r == nil || r.RefreshInterval == nil {
 		return
 	}

@@ -94,6 +94,9 @@ func Template() string {
 	prose("How often the personal service polls your feeds: " + refreshAllowed + ". " +
 		"A running reader follows a change within 15 seconds; to or from \"0\" at its next start.")
 	p("#refresh_interval = %q", fmtDuration(d.Feeds.RefreshInterval))
+	prose("Where the owner of a site you poll can reach you, named in the poller's User-Agent " +
+		"(tidings/VERSION (+CONTACT)): " + contactAllowed + ".")
+	p("#contact = %q", d.Feeds.Contact)
 	p("")
 	prose("Key bindings, one table per context: action = [keys]. Within a context a key may have " +
 		"one action only. Keys: " + keysAllowed + ". Help shows the first two keys of each action.")

@@ -119,6 +119,9 @@ type Response struct {
 	// MovedTo is set when every redirect on the way was permanent (301,
 	// 308): the feed's address to store from now on.
 	MovedTo string
+	// FreshFor is how long the answer (200 or 304) says it stays fresh
+	// (Cache-Control max-age, Expires); 0 when it says nothing.
+	FreshFor time.Duration
 }
 
 // redirectState travels in the request's context so that checkRedirect
@@ -173,7 +176,7 @@ func (f *Fetcher) Fetch(ctx context.Context, rawURL string, v Validators) (*Resp
 		return nil, transportError(ctx, err, f.timeout)
 	}
 	defer resp.Body.Close()
-	out := &Response{FinalURL: resp.Request.URL.String()}
+	out := &Response{FinalURL: resp.Request.URL.String(), FreshFor: freshFor(resp.Header, time.Now())}
 	if !rs.temporary && out.FinalURL != rawURL {
 		out.MovedTo = out.FinalURL
 	}

@@ -40,7 +40,7 @@ func (p *Poller) fetchOne(ctx context.Context, f store.Feed) fetched {
 		p.log.Info("feed moved permanently", "feed", f.Source.ID, "from", f.URL, "to", resp.MovedTo)
 	}
 	if resp.NotModified {
-		p.succeeded(poll, now)
+		p.succeeded(poll, resp.FreshFor, now)
 		r.out.NotModified = true
 		return r
 	}
@@ -51,7 +51,7 @@ func (p *Poller) fetchOne(ctx context.Context, f store.Feed) fetched {
 	}
 	poll.ETag, poll.LastModified = resp.Validators.ETag, resp.Validators.LastModified
 	poll.MinInterval = doc.MinInterval
-	p.succeeded(poll, now)
+	p.succeeded(poll, resp.FreshFor, now)
 	for _, s := range doc.Skipped {
 		p.log.Warn("feed item skipped", "feed", f.Source.ID, "item", s.Index, "title", s.Title, "reason", s.Reason)
 	}
@@ -82,12 +82,12 @@ func (p *Poller) fetchFeed(ctx context.Context, rawURL string, v Validators) (*R
 	return p.fetch.Fetch(ctx, rawURL, v)
 }
 
-func (p *Poller) succeeded(poll *store.FeedPoll, now time.Time) {
+func (p *Poller) succeeded(poll *store.FeedPoll, fresh time.Duration, now time.Time) {
 	poll.LastSuccess = now
 	poll.LastError = ""
 	poll.Failures = 0
 	poll.Disabled = ""
-	poll.NextPoll = p.sched.afterSuccess(*poll, now)
+	poll.NextPoll = p.sched.afterSuccess(*poll, fresh, now)
 }
 
 // failed records a failed fetch in r's polling state. A fetch cut short by

@@ -16,8 +16,8 @@ const (
 	// maxBackoff caps the wait after repeated failures, so a feed that
 	// comes back is read again within a day.
 	maxBackoff = 24 * time.Hour
-	// maxFeedInterval caps the feed's own ttl or update period for the
-	// same reason.
+	// maxFeedInterval caps the feed's own ttl or update period, and how
+	// long its answer says it stays fresh, for the same reason.
 	maxFeedInterval = 24 * time.Hour
 )
 
@@ -47,10 +47,13 @@ func (s schedule) set(interval time.Duration) {
 func (s schedule) every() time.Duration { return time.Duration(s.interval.Load()) }
 
 // afterSuccess is the next poll after a 200 or a 304: one interval on,
-// or the feed's own period when that is longer, plus up to a tenth more
-// so that feeds added together drift apart instead of polling in bursts.
-func (s schedule) afterSuccess(p store.FeedPoll, now time.Time) time.Time {
-	wait := max(s.every(), min(p.MinInterval, maxFeedInterval))
+// or the feed's own period (ttl, sy:update*) or the time its answer says
+// it stays fresh (Cache-Control max-age, Expires) when longer, each at
+// most a day; plus up to a tenth more so that feeds added together drift
+// apart instead of polling in bursts. Asking again before the answer is
+// stale would only get the same answer (and annoy the site).
+func (s schedule) afterSuccess(p store.FeedPoll, fresh time.Duration, now time.Time) time.Time {
+	wait := max(s.every(), min(p.MinInterval, maxFeedInterval), min(fresh, maxFeedInterval))
 	return now.Add(wait + time.Duration(s.jitter()*float64(wait)/10))
 }
 

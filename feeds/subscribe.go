@@ -45,7 +45,7 @@ func (p *Poller) Subscribe(ctx context.Context, sub Subscription) (store.Feed, O
 	f := store.Feed{URL: feedURL, AddedAt: now, Source: newSource(sub, feedURL, doc), FullText: sub.FullText}
 	f.Poll.ETag, f.Poll.LastModified = resp.Validators.ETag, resp.Validators.LastModified
 	f.Poll.LastAttempt, f.Poll.MinInterval = now, doc.MinInterval
-	p.succeeded(&f.Poll, now)
+	p.succeeded(&f.Poll, resp.FreshFor, now)
 	if f, err = p.addFeed(ctx, f); err != nil {
 		return store.Feed{}, Outcome{}, err
 	}

@@ -16,6 +16,10 @@
 # non-root USER, CGO_ENABLED=0 and -trimpath, a HEALTHCHECK, a VOLUME, an
 # EXPOSE, and .git kept out of the build context.
 #
+# Manual page: `tidings man` must give one page that `man -l` formats
+# with no warning from groff (man-db is installed with apt-get when missing
+# and this runs as root).
+#
 # Unit: `systemd-analyze verify` (systemd-analyze is installed with apt-get
 # when missing and this runs as root), on a copy whose ExecStart names a
 # binary that exists here; `systemd-analyze security --offline` must rate
@@ -76,4 +80,13 @@ systemd-analyze security --offline=true --threshold="$MAX_EXPOSURE" "$tmp/tiding
 tail -n 1 "$tmp/security"
 mkdir "$tmp/root"
 out=$(systemd-sysusers --root="$tmp/root" --dry-run "$PWD/packaging/tidings.sysusers" 2>&1) || fail "tidings.sysusers: $out"
+echo "== manual page"
+if ! command -v man >/dev/null; then
+  apt_install man-db || fail "man is missing and cannot be installed here"
+fi
+"$tmp/tidings" man > "$tmp/tidings.1"
+grep -q '^\.SH TIDINGS SERVE$' "$tmp/tidings.1" || fail "tidings man does not describe tidings serve"
+warnings=$(MANWIDTH=80 MANROFFOPT=-ww man -l "$tmp/tidings.1" 2>&1 >/dev/null) || fail "man -l cannot read the page: $warnings"
+[ -z "$warnings" ] || fail "man -l warns about the page: $warnings"
+echo "tidings.1: $(MANWIDTH=80 man -l "$tmp/tidings.1" 2>/dev/null | wc -l) lines"
 echo "check-packaging: ok"
