@@ -9,10 +9,10 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/pkg/browser"
 	"github.com/spf13/cobra"
 
 	"tidings/api"
+	"tidings/opener"
 	"tidings/ui"
 	"tidings/ui/common"
 )
@@ -55,10 +55,6 @@ func newReaderCommand(g *globalFlags, getenv func(string) string, stderr io.Writ
 // the in-process one over the user's feeds or the demo) and runs the UI
 // until the user quits.
 func runReader(ctx context.Context, cfg readerConfig) error {
-	// pkg/browser writes the opener's chatter to our stdout by default,
-	// which would scribble over the full-screen UI.
-	browser.Stdout, browser.Stderr = io.Discard, io.Discard
-
 	if path := os.Getenv("TIDINGS_DEBUG_LOG"); path != "" {
 		f, err := openDebugLog(path)
 		if err != nil {
@@ -90,6 +86,8 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 		Hint:         svc.hint,
 		FullText:     &readerFullText{rewrite: svc.pageRewrite, log: debugLogger()},
 		FullTextAuto: cfg.fullTextAuto,
+		QQuits:       cfg.qQuits,
+		Opener:       opener.New(os.Getenv("BROWSER"), cfg.openCommand),
 		Keys:         cfg.keys,
 		Background:   cfg.background,
 		Palette:      cfg.palette,

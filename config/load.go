@@ -105,6 +105,8 @@ type rawReader struct {
 	Sort        *string `toml:"sort"`
 	PageSize    *int    `toml:"page_size"`
 	FullText    *string `toml:"full_text"`
+	QQuits      *bool   `toml:"q_quits"`
+	OpenCommand *string `toml:"open_command"`
 }
 
 type rawTheme struct {

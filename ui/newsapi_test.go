@@ -210,7 +210,7 @@ func TestFlowNewsAPIOpenAHeadline(t *testing.T) {
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
 		return bytes.Contains(b, []byte("What happened."))
 	}, teatest.WithDuration(5*time.Second))
-	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}) // ctrl+c quits from the reader (q goes back)
 	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*App)
 	if a, ok := final.reader.Article(); final.Active() != common.Reader || !ok || a.Title != "Headline 001" {
 		t.Fatalf("ended on %v showing %q", final.Active(), a.Title)

@@ -126,15 +126,19 @@ func (a *App) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return a.current().Update(msg)
 	}
 	if a.showHelp {
-		// Any key closes the help; q still quits.
+		// Any key closes the help; q closes it too (or quits, with
+		// q_quits).
 		a.showHelp = false
-		if key.Matches(msg, g.Quit) {
+		if key.Matches(msg, g.Quit) && a.qQuits {
 			return a.quit()
 		}
 		return nil
 	}
 	switch {
 	case key.Matches(msg, g.Quit):
+		if cmd, ok := a.back(); ok && !a.qQuits {
+			return cmd
+		}
 		return a.quit()
 	case key.Matches(msg, g.Help):
 		a.showHelp = true
@@ -154,6 +158,19 @@ func (a *App) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return a.current().Update(msg)
 	}
 	return nil
+}
+
+// back leaves the reader or the story for the screen it was opened from,
+// as esc does there; ok is false on a tabbed list screen, the top level,
+// where q quits.
+func (a *App) back() (cmd tea.Cmd, ok bool) {
+	switch a.active {
+	case common.Reader:
+		return a.switchTo(a.reader.Origin()), true
+	case common.Story:
+		return a.switchTo(a.story.Origin()), true
+	}
+	return nil, false
 }
 
 // quit cancels every request in flight, so none is left holding a
