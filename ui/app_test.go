@@ -29,7 +29,7 @@ func TestStartsOnHeadlinesWithDemoBadge(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		h := newHarness(&fakeClient{total: 30}, 80, 24, func(c *Config) { c.Demo = true })
 		out := h.view()
-		for _, want := range []string{"DEMO", "1 Headlines", "Top headline number 01", "Source A · 5m ago", "loaded 10 of 30"} {
+		for _, want := range []string{"DEMO", "1 Headlines", "Top headline number 01", "Source A · 5m ago", "1/30"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("view lacks %q:\n%s", want, out)
 			}

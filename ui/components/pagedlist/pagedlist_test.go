@@ -104,7 +104,7 @@ func TestFirstPageShowsItemsAndProgress(t *testing.T) {
 		if !strings.Contains(view, "> item-000") || !strings.Contains(view, "item-006") {
 			t.Fatalf("first page not shown:\n%s", view)
 		}
-		if got := m.Status(); got != "loaded 10 of 50" {
+		if got := m.Status(); got != "1/50" {
 			t.Fatalf("Status = %q", got)
 		}
 		if len(strings.Split(view, "\n")) != 8 {
@@ -142,7 +142,7 @@ func TestRequestsNextPageNearTheEndAndStopsAtTheEnd(t *testing.T) {
 			t.Fatal("kept fetching after the last page")
 		}
 		m.Move(100)
-		if m.Len() != 25 || m.Status() != "End of results · 25 things" {
+		if m.Len() != 25 || m.Status() != "25/25 · End of results" {
 			t.Fatalf("len %d, status %q", m.Len(), m.Status())
 		}
 		if !strings.Contains(m.View(), "End of results · 25 things") {
@@ -396,4 +396,29 @@ func TestReplaceKeepsTheCursorOnItsItem(t *testing.T) {
 	if _, ok := m.Selected(); ok || m.Status() != "no things" {
 		t.Fatalf("empty: status %q", m.Status())
 	}
+}
+
+// The status says where the cursor is, with thousands separators: over
+// the service's total while pages remain, over what is loaded with a "+"
+// when the total says no more than that, over the matches when filtered.
+func TestStatusShowsThePosition(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		cat := &catalogue{total: 6032, pageSize: 100}
+		m := newList(t, 8)
+		settle(t, m, m.Reset(cat.fetch))
+		settle(t, m, m.Move(36))
+		if got := m.Status(); got != "37/6,032" {
+			t.Fatalf("Status = %q, want 37/6,032", got)
+		}
+		m.SetFilter(func(s string) bool { return strings.HasSuffix(s, "5") })
+		if got := m.Status(); got != "1/10 matches · loaded 100 of 6,032" {
+			t.Fatalf("filtered Status = %q", got)
+		}
+		m.SetFilter(nil)
+		// A total that says no more than is loaded, while the pages go on.
+		m.total = 80
+		if got := m.Status(); !strings.HasSuffix(got, "/100+") {
+			t.Fatalf("Status with an unknown total = %q, want …/100+", got)
+		}
+	})
 }

@@ -26,7 +26,7 @@ func TestInitLoadsTheCatalogueInLargePages(t *testing.T) {
 	if last := calls[len(calls)-1]; last.Page != 2 || m.list.Len() != 130 {
 		t.Fatalf("scrolling to the end loaded page %d, %d sources", last.Page, m.list.Len())
 	}
-	if got := m.Status(); !strings.Contains(got, "End of results · 130 sources") {
+	if got := m.Status(); !strings.Contains(got, "/130 · End of results") {
 		t.Fatalf("status = %q", got)
 	}
 }
