@@ -110,6 +110,7 @@ type App struct {
 	reader  *reader.Model
 	saved   *saved.Model
 	story   *story.Model
+	source  *headlines.Model // the Source screen: one source's articles
 	active  common.ScreenID
 	status  *statusbar.Model
 	help    help.Model
@@ -183,11 +184,13 @@ func New(cfg Config) *App {
 	}
 	savedScreen := saved.New(ctx)
 	storyScreen := story.New(ctx)
+	sourceScreen := headlines.NewSource(ctx)
 	a := &App{
 		ctx:       ctx,
 		reader:    reader.New(ctx),
 		saved:     savedScreen,
 		story:     storyScreen,
+		source:    sourceScreen,
 		status:    statusbar.New(ctx),
 		help:      help.New(),
 		isDark:    isDark,
@@ -208,6 +211,7 @@ func New(cfg Config) *App {
 			common.Search:    search.New(ctx, cfg.Search),
 			common.Saved:     savedScreen,
 			common.Story:     storyScreen,
+			common.Source:    sourceScreen,
 		},
 	}
 	a.help.Styles = ctx.Styles.Help
@@ -215,7 +219,7 @@ func New(cfg Config) *App {
 		a.opener = opener.New("", "")
 	}
 	a.active = cfg.Screen
-	if _, ok := a.screens[a.active]; !ok || a.active == common.Story {
+	if _, ok := a.screens[a.active]; !ok || a.active == common.Story || a.active == common.Source {
 		a.active = common.Headlines
 	}
 	a.start = a.active

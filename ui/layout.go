@@ -80,6 +80,9 @@ func (a *App) tabs() []tab {
 		}
 		out = append(out, tab{id, label, n})
 	}
+	if a.source.Source().ID != "" {
+		out = append(out, tab{common.Source, "Source", "s"})
+	}
 	if a.story.ID() != "" {
 		out = append(out, tab{common.Story, "Story", "S"})
 	}
@@ -185,10 +188,11 @@ func (a *App) fullHelp() string {
 }
 
 // quitKey is the q binding as help shows it here: "back" where q leaves
-// the reader or a story, "quit" on the tabbed screens or with q_quits.
+// the reader, a story or a source's articles, "quit" on the tabbed screens or with q_quits.
 func (a *App) quitKey() key.Binding {
 	q := a.ctx.Keys.Global.Quit
-	if a.qQuits || (a.active != common.Reader && a.active != common.Story) {
+	nested := a.active == common.Reader || a.active == common.Story || a.active == common.Source
+	if a.qQuits || !nested {
 		return q
 	}
 	q.SetHelp(q.Help().Key, "back")

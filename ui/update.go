@@ -8,6 +8,7 @@ import (
 
 	"tidings/ui/common"
 	"tidings/ui/components/articles"
+	"tidings/ui/screens/headlines"
 	"tidings/ui/screens/reader"
 	"tidings/ui/screens/story"
 	"tidings/ui/textsafe"
@@ -75,6 +76,10 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case common.BackMsg:
 		return a.switchTo(a.reader.Origin())
+	case common.OpenSourceMsg:
+		return tea.Batch(a.source.OpenSource(msg.Source), a.switchTo(common.Source))
+	case headlines.BackMsg:
+		return a.switchTo(common.Sources)
 	case common.OpenStoryMsg:
 		return tea.Batch(a.story.Open(msg), a.switchTo(common.Story))
 	case story.BackMsg:
@@ -110,7 +115,7 @@ func inertKey(msg tea.KeyPressMsg) tea.KeyPressMsg {
 }
 
 func (a *App) broadcast(msg tea.Msg) tea.Cmd {
-	cmds := []tea.Cmd{a.status.Update(msg), a.reader.Update(msg), a.story.Update(msg)}
+	cmds := []tea.Cmd{a.status.Update(msg), a.reader.Update(msg), a.story.Update(msg), a.source.Update(msg)}
 	for _, id := range listScreens {
 		cmds = append(cmds, a.screens[id].Update(msg))
 	}
@@ -160,8 +165,8 @@ func (a *App) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// back leaves the reader or the story for the screen it was opened from,
-// as esc does there; ok is false on a tabbed list screen, the top level,
+// back leaves the reader, the story or the Source screen for the screen
+// it was opened from, as esc does there; ok is false on a tabbed list screen, the top level,
 // where q quits.
 func (a *App) back() (cmd tea.Cmd, ok bool) {
 	switch a.active {
@@ -169,6 +174,8 @@ func (a *App) back() (cmd tea.Cmd, ok bool) {
 		return a.switchTo(a.reader.Origin()), true
 	case common.Story:
 		return a.switchTo(a.story.Origin()), true
+	case common.Source:
+		return a.switchTo(common.Sources), true
 	}
 	return nil, false
 }
@@ -239,6 +246,9 @@ func (a *App) cycle(delta int) tea.Cmd {
 	}
 	if from == common.Story { // the reader of a story opened from that reader
 		from = common.Headlines
+	}
+	if from == common.Source { // one source's articles: within Sources
+		from = common.Sources
 	}
 	for i, id := range listScreens {
 		if id == from {

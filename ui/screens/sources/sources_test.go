@@ -109,7 +109,8 @@ func TestSlashFilterNarrowsLoadedRowsAndEscRestores(t *testing.T) {
 func TestDetailsShowFieldsAndActions(t *testing.T) {
 	fc := &fakeClient{all: catalogue(10)}
 	m := open(t, fc, 80, 20, model.SourcesQuery{})
-	keys(t, m, "j", "enter")
+	keys(t, m, "j")
+	showDetails(t, m)
 	view := ansi.Strip(m.View())
 	for _, want := range []string{
 		"North Star Daily", "src-001", "North Star Daily reports on entertainment with care",
@@ -186,5 +187,17 @@ func TestFilterChangeDropsTheOldAnswer(t *testing.T) {
 	}
 	if m.list.Len() == 0 || m.list.Err() != nil {
 		t.Fatalf("len %d, err %v", m.list.Len(), m.list.Err())
+	}
+}
+
+// enter asks the root for the selected source's articles (the Source
+// screen), with no keyword.
+func TestEnterListsTheSourcesArticles(t *testing.T) {
+	fc := &fakeClient{all: catalogue(10)}
+	m := open(t, fc, 80, 20, model.SourcesQuery{})
+	msgs := keys(t, m, "j", "enter")
+	want := common.OpenSourceMsg{Source: model.SourceRef{ID: "src-001", Name: "North Star Daily"}}
+	if len(msgs) != 1 || msgs[0] != want {
+		t.Fatalf("enter gave %v, want %v", msgs, want)
 	}
 }
