@@ -39,9 +39,9 @@ type watchAddedMsg struct {
 }
 
 // openWatch is w: ask for a name for the form's query (its keywords by
-// default). The query is every parameter of the form, with relative dates
-// made absolute as a search does; a form that is not a valid search is
-// explained instead.
+// default). The query is every parameter of the form, relative dates
+// ("3d", "yesterday") kept as typed: the watch rolls, resolved at every
+// check; a form that is not a valid search is explained instead.
 func (m *Model) openWatch() tea.Cmd {
 	if m.ctx.State == nil {
 		return common.Status(common.NoStateText+" Watches need it.", common.LevelWarning)
@@ -56,7 +56,6 @@ func (m *Model) openWatch() tea.Cmd {
 		_, why := m.form.errorLine()
 		return common.Status("This search cannot be watched yet: "+why, common.LevelWarning)
 	}
-	q = m.form.resolved()
 	in := textinput.New()
 	in.Prompt = "Watch as: "
 	in.Placeholder = "a name for this search"
