@@ -22,6 +22,7 @@ import (
 	"tidings/ui/common"
 	"tidings/ui/components/articles"
 	"tidings/ui/components/pagedlist"
+	"tidings/wording"
 )
 
 // Counting: at most countWorkers requests at once, and counts older than
@@ -130,8 +131,16 @@ func (m *Model) Status() string {
 	if m.ctx.State == nil || !m.loaded {
 		return ""
 	}
-	return plural(len(m.list.Items()), "saved article", "saved articles") + " · " +
+	counts := plural(len(m.list.Items()), "saved article", "saved articles") + " · " +
 		plural(len(m.watches), "watch", "watches")
+	// Where the cursor is, in the section that has it ("3/12").
+	switch {
+	case m.focus == focusWatches && len(m.watches) > 0:
+		return wording.Thousands(m.wcursor+1) + "/" + wording.Thousands(len(m.watches)) + " · " + counts
+	case m.focus == focusArticles && m.list.Len() > 0:
+		return m.list.Position() + " · " + counts
+	}
+	return counts
 }
 
 // CapturesInput implements common.Screen: a deletion waiting for its
