@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -179,8 +180,39 @@ func (c *Client) Sources(ctx context.Context, q model.SourcesQuery) (model.Page[
 // LatestHeadlines returns one page of the latest headlines matching q
 // (GET /latest-headlines; NewsAPI: /top-headlines). Articles are returned
 // as the service sent them, duplicates and HTML entities included.
+//
+// With q.Sources (the sources extension on a spec service, NewsAPI's own
+// parameter) the answer is checked: a service that refuses the parameter
+// or ignores it, answering other sources' articles, fails with
+// [ErrSourcesUnsupported], so a reader never shows every headline as one
+// source's.
 func (c *Client) LatestHeadlines(ctx context.Context, q model.HeadlinesQuery) (model.Page[model.Article], error) {
-	return c.readArticles(ctx, c.proto.headlines(q))
+	p, err := c.readArticles(ctx, c.proto.headlines(q))
+	if len(q.Sources) == 0 {
+		return p, err
+	}
+	if err != nil {
+		if errors.Is(err, ErrInvalidParams) && c.dialect == DialectSpec {
+			return p, fmt.Errorf("%w (%w)", ErrSourcesUnsupported, err)
+		}
+		return p, err
+	}
+	if other, ok := foreignSource(p.Items, q.Sources); ok {
+		return model.Page[model.Article]{}, fmt.Errorf("%w: asked for %s, it answered an article of %q",
+			ErrSourcesUnsupported, strings.Join(q.Sources, ", "), other)
+	}
+	return p, nil
+}
+
+// foreignSource finds an article whose source is not one of ids: the
+// mark of a service that ignored the sources parameter.
+func foreignSource(items []model.Article, ids []string) (string, bool) {
+	for _, a := range items {
+		if !slices.ContainsFunc(ids, func(id string) bool { return strings.EqualFold(id, a.Source.ID) }) {
+			return a.Source.ID, true
+		}
+	}
+	return "", false
 }
 
 // Articles returns one page of the articles matching the search q

@@ -36,6 +36,12 @@ var (
 	ErrEmptyResponse = errors.New("the service sent an empty response")
 	// ErrResponseTooLarge: the body was larger than the client accepts.
 	ErrResponseTooLarge = errors.New("the service sent a response that is too large")
+	// ErrSourcesUnsupported: the service cannot list one source's
+	// headlines (the sources parameter of /latest-headlines, tidings'
+	// extension): it refused the parameter (400) or ignored it, answering
+	// articles of other sources. A search of the source (/articles with
+	// sources) still works.
+	ErrSourcesUnsupported = errors.New("the service cannot list the headlines of one source")
 )
 
 // Sentinels for failures a service names in its error code, beyond what

@@ -41,6 +41,7 @@ func (newsAPIProtocol) headlines(q model.HeadlinesQuery) request {
 	country, _ := model.NewsAPICountry(q.Country)
 	setValue(v, "country", country)
 	setValue(v, "category", string(q.Category))
+	setValue(v, "sources", strings.Join(q.Sources, ","))
 	setNewsAPIPaging(v, q.Page, q.PageSize)
 	return request{path: pathNewsAPIHeadlines, query: v,
 		hint: pagingHint{q.Page, pageSizeOr(q.PageSize, model.NewsAPIHeadlinesPageSize)}}

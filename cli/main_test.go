@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -131,7 +132,7 @@ func TestResolvePresetsEveryFlag(t *testing.T) {
 	if got := c.search; !equalArticlesQuery(got, want) {
 		t.Errorf("search preset = %+v, want %+v", got, want)
 	}
-	if c.headlines != (model.HeadlinesQuery{Country: "de", Category: "technology", PageSize: 50}) {
+	if !reflect.DeepEqual(c.headlines, model.HeadlinesQuery{Country: "de", Category: "technology", PageSize: 50}) {
 		t.Errorf("headlines preset = %+v", c.headlines)
 	}
 	if c.sources != (model.SourcesQuery{Country: "de", Category: "technology", Language: "en", PageSize: 50}) {

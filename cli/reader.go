@@ -9,10 +9,10 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/pkg/browser"
 	"github.com/spf13/cobra"
 
 	"tidings/api"
+	"tidings/opener"
 	"tidings/ui"
 	"tidings/ui/common"
 )
@@ -59,10 +59,6 @@ func newReaderCommand(g *globalFlags, getenv func(string) string, stderr io.Writ
 // the in-process one over the user's feeds or the demo) and runs the UI
 // until the user quits.
 func runReader(ctx context.Context, cfg readerConfig) error {
-	// pkg/browser writes the opener's chatter to our stdout by default,
-	// which would scribble over the full-screen UI.
-	browser.Stdout, browser.Stderr = io.Discard, io.Discard
-
 	if path := os.Getenv("TIDINGS_DEBUG_LOG"); path != "" {
 		f, err := openDebugLog(path)
 		if err != nil {
@@ -95,6 +91,8 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 		FullText: &readerFullText{rewrite: svc.pageRewrite, log: debugLogger(),
 			serviceURL: svc.baseURL, allowPrivate: cfg.polling.allowPrivateFetch},
 		FullTextAuto: cfg.fullTextAuto,
+		QQuits:       cfg.qQuits,
+		Opener:       opener.New(os.Getenv("BROWSER"), cfg.openCommand),
 		Keys:         cfg.keys,
 		Background:   cfg.background,
 		Palette:      cfg.palette,

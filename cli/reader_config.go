@@ -90,6 +90,8 @@ func userPrefs(c *readerConfig, file *config.Config) error {
 	}
 	c.palette = paletteAdjust(file.Theme)
 	c.fullTextAuto = file.Reader.FullText == config.FullTextAuto
+	c.qQuits = file.Reader.QQuits
+	c.openCommand = file.Reader.OpenCommand
 	c.polling = feedsPolling{interval: file.Feeds.RefreshInterval, manual: file.Feeds.RefreshInterval == 0,
 		allowPrivateFetch: file.Reader.AllowPrivateFetch, config: file.Path,
 		contact: file.Feeds.Contact}

@@ -52,6 +52,8 @@ type readerConfig struct {
 	background   theme.Background // theme.mode
 	palette      theme.Adjust     // theme colour overrides; nil: none
 	fullTextAuto bool             // reader.full_text = "auto"
+	qQuits       bool             // reader.q_quits
+	openCommand  string           // reader.open_command
 	polling      feedsPolling     // feeds.refresh_interval, for personal mode
 }
 

@@ -113,10 +113,11 @@ func checkWatches(ctx context.Context, g *globalFlags, getenv func(string) strin
 // last seen: the total of its NewQuery. An expired watch (its own To is
 // past) has none, and asks nothing.
 func countNew(ctx context.Context, client *api.Client, w state.Watch) (int, error) {
-	if w.Expired() {
+	now := time.Now()
+	if w.Expired(now) {
 		return 0, nil
 	}
-	q := w.NewQuery().ResolveRelativeTimes(time.Now())
+	q := w.NewQuery(now)
 	page, err := client.Articles(ctx, q)
 	if err != nil {
 		return 0, err

@@ -81,6 +81,13 @@ type Reader struct {
 	// own feeds in personal mode — for a personal intranet. By default
 	// only the service's own host (the demo's too) is exempt.
 	AllowPrivateFetch bool
+	// QQuits makes q quit from every screen, as it once did; by default
+	// q leaves the reader or a story and quits only on a tabbed screen.
+	QQuits bool
+	// OpenCommand opens links when $BROWSER names none that exists: a
+	// program and its arguments, "%s" standing for the address (else it
+	// is appended); "" for the platform's opener.
+	OpenCommand string
 }
 
 // Feeds holds the settings of the personal service's feeds.

@@ -105,6 +105,8 @@ type rawReader struct {
 	Sort        *string `toml:"sort"`
 	PageSize    *int    `toml:"page_size"`
 	FullText    *string `toml:"full_text"`
+	QQuits      *bool   `toml:"q_quits"`
+	OpenCommand *string `toml:"open_command"`
 
 	AllowPrivateFetch *bool `toml:"allow_private_fetch"`
 }

@@ -126,6 +126,8 @@ func expectedKind(path []string) string {
 	switch {
 	case key == "reader.page_size":
 		return "an integer"
+	case key == "reader.q_quits":
+		return "a boolean"
 	case len(path) == 1 || (len(path) == 2 && (path[0] == "keys" || key == "theme.colors" ||
 		key == "theme.dark" || key == "theme.light")):
 		return "a table"
@@ -153,6 +155,10 @@ func allowedFor(path []string) string {
 		return quoteList(FullTextModes())
 	case "reader.allow_private_fetch":
 		return "true or false"
+	case "reader.q_quits":
+		return "true or false"
+	case "reader.open_command":
+		return openCommandAllowed
 	case "reader.country", "reader.category", "reader.language", "reader.sort":
 		return "a name as `tidings config init` lists them"
 	case "theme.mode":

@@ -8,7 +8,12 @@ import (
 
 	"tidings/api"
 	"tidings/model"
+	"tidings/opener"
 )
+
+// openCommandAllowed says how open_command is written.
+const openCommandAllowed = `a program and its arguments separated by spaces, "%s" standing for the address ` +
+	`(else it is added at the end), e.g. "firefox --new-tab %s"; '…' and "…" quote; no shell is involved`
 
 // builder turns the decoded file into a Config, collecting problems.
 type builder struct {
@@ -118,6 +123,18 @@ func (b *builder) reader(r *rawReader) {
 		} else {
 			rd.PageSize = n
 		}
+	}
+	if r.QQuits != nil {
+		rd.QQuits = *r.QQuits
+	}
+	if r.OpenCommand != nil {
+		cmd := strings.TrimSpace(*r.OpenCommand)
+		if cmd != "" {
+			if _, err := opener.Split(cmd); err != nil {
+				b.bad("reader.open_command", "%v; allowed: %s", err, openCommandAllowed)
+			}
+		}
+		rd.OpenCommand = cmd
 	}
 	if r.FullText != nil {
 		m := FullTextMode(strings.ToLower(strings.TrimSpace(*r.FullText)))

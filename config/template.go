@@ -76,6 +76,13 @@ func Template() string {
 		"link-local addresses too: true for a personal intranet. By default they are refused, " +
 		"but for the host of the service you read.")
 	p("#allow_private_fetch = %t", d.Reader.AllowPrivateFetch)
+	prose("What q does: false goes back one level (the article or story to its list) and quits " +
+		"on Headlines, Sources, Search and Saved; true quits from anywhere. ctrl+c always quits.")
+	p("#q_quits = %t", d.Reader.QQuits)
+	prose("The command that opens links (o) when $BROWSER (a colon-separated list of commands) " +
+		"names none that exists: " + openCommandAllowed + ". \"\": the system's opener " +
+		"(xdg-open, x-www-browser, www-browser or wslview; open on macOS).")
+	p("#open_command = %q", d.Reader.OpenCommand)
 	p("")
 	p("#[theme]")
 	prose("Colours for a dark or light terminal background: " + quoteList(ThemeModes()) +

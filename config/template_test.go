@@ -54,7 +54,8 @@ func TestTemplateRoundTrip(t *testing.T) {
 	for _, key := range []string{
 		"service.base_url", "service.dialect", "service.api_key_command",
 		"reader.start_screen", "reader.country", "reader.category", "reader.language", "reader.sort",
-		"reader.page_size", "reader.full_text", "reader.allow_private_fetch", "theme.mode", "feeds.refresh_interval",
+		"reader.page_size", "reader.full_text", "reader.allow_private_fetch", "reader.q_quits", "reader.open_command",
+		"theme.mode", "feeds.refresh_interval",
 	} {
 		if !c.IsSet(key) {
 			t.Errorf("the template lacks %s", key)

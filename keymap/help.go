@@ -5,7 +5,9 @@ import "charm.land/bubbles/v2/key"
 // Short is the global part of a footer's one-line help.
 func (g GlobalKeys) Short() []key.Binding { return []key.Binding{g.Help, g.Quit} }
 
-// Full is the global column of the full help.
+// Full is the global column of the full help. Source (7) is left out:
+// the full help must fit 80×24, and its tab names its key while one
+// source is open.
 func (g GlobalKeys) Full() []key.Binding {
 	return []key.Binding{g.Headlines, g.Sources, g.Search, g.Saved, g.Story, g.Article, g.NextTab, g.PrevTab, g.Help, g.Quit, g.ForceQuit}
 }

@@ -31,10 +31,12 @@ type GlobalKeys struct {
 	Sources   key.Binding
 	Search    key.Binding
 	Saved     key.Binding
-	// Story and Article show the Story and Article tabs, which exist
-	// once a story or an article has been opened.
+	// Story, Article and Source show the Story, Article and Source tabs,
+	// which exist once a story, an article or one source's articles have
+	// been opened.
 	Story     key.Binding
 	Article   key.Binding
+	Source    key.Binding
 	NextTab   key.Binding
 	PrevTab   key.Binding
 	Help      key.Binding
@@ -187,6 +189,7 @@ func Default() *KeyMap {
 			Saved:     bind([]string{"4"}, "4", "saved"),
 			Story:     bind([]string{"5"}, "5", "story"),
 			Article:   bind([]string{"6"}, "6", "article"),
+			Source:    bind([]string{"7"}, "7", "source"),
 			NextTab:   bind([]string{"tab"}, "tab", "next screen"),
 			PrevTab:   bind([]string{"shift+tab"}, "shift+tab", "previous screen"),
 			Help:      bind([]string{"?"}, "?", "help"),

@@ -184,6 +184,9 @@ func ValidateNewsAPIHeadlines(q HeadlinesQuery) error {
 	if err := q.Validate(); err != nil {
 		return err
 	}
+	if len(q.Sources) > 0 {
+		return nil // validated above, and not mixed with a country
+	}
 	if q.Country == "" && q.Category == "" {
 		return paramError("country", "NewsAPI's top headlines need a country or a category")
 	}

@@ -28,6 +28,10 @@ type SourcesQuery struct {
 type HeadlinesQuery struct {
 	Country  Country
 	Category Category
+	// Sources narrows the headlines to these sources' newest articles:
+	// our extension on /latest-headlines (NewsAPI's top-headlines has
+	// it too). It is not combined with Country or Category.
+	Sources  []string
 	Page     int
 	PageSize int
 }
@@ -66,10 +70,23 @@ func (q SourcesQuery) Validate() error {
 	return validatePaging(q.Page, q.PageSize)
 }
 
-// Validate checks every rule of spec 4.2 and 4.4.
+// ErrSourcesWithCountry: sources names the sources outright, so a
+// country or a category would only contradict it (NewsAPI refuses the
+// mix too).
+var ErrSourcesWithCountry = &ValidationError{Param: "sources", Kind: KindParameter,
+	Message: "sources cannot be combined with country or category: the sources are chosen already; leave those out"}
+
+// Validate checks every rule of spec 4.2 and 4.4, and of the sources
+// extension: well-formed ids, not mixed with country or category.
 func (q HeadlinesQuery) Validate() error {
 	if err := checkEnums(q.Category, "", q.Country); err != nil {
 		return err
+	}
+	if err := validateList("sources", q.Sources, isSourceID); err != nil {
+		return err
+	}
+	if len(q.Sources) > 0 && (q.Country != "" || q.Category != "") {
+		return ErrSourcesWithCountry
 	}
 	return validatePaging(q.Page, q.PageSize)
 }
@@ -133,6 +150,7 @@ func (q HeadlinesQuery) Values() url.Values {
 	v := url.Values{}
 	set(v, "country", string(q.Country))
 	set(v, "category", string(q.Category))
+	set(v, "sources", strings.Join(q.Sources, ","))
 	setPaging(v, q.Page, q.PageSize)
 	return v
 }
@@ -184,6 +202,7 @@ func ParseHeadlinesQuery(v url.Values) (HeadlinesQuery, error) {
 	if q.Category, err = parseCategoryParam(v); err != nil {
 		return q, err
 	}
+	q.Sources = SplitList(strings.ToLower(v.Get("sources")))
 	if q.Page, q.PageSize, err = parsePaging(v); err != nil {
 		return q, err
 	}

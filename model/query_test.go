@@ -176,3 +176,24 @@ func TestPageHasMore(t *testing.T) {
 		t.Errorf("an empty page ends the list whatever the total says")
 	}
 }
+
+// The sources extension of /latest-headlines: parsed as /articles reads
+// it, validated, and never mixed with country or category.
+func TestHeadlinesQuerySources(t *testing.T) {
+	q, err := ParseHeadlinesQuery(url.Values{"sources": {"Wire, herald"}})
+	if err != nil || len(q.Sources) != 2 || q.Sources[0] != "wire" || q.Sources[1] != "herald" {
+		t.Fatalf("ParseHeadlinesQuery = %+v, %v", q, err)
+	}
+	if got := q.Values().Get("sources"); got != "wire,herald" {
+		t.Fatalf("Values sources = %q", got)
+	}
+	if _, err := ParseHeadlinesQuery(url.Values{"sources": {"wire"}, "country": {"us"}}); err != ErrSourcesWithCountry {
+		t.Fatalf("sources with country: %v", err)
+	}
+	if err := (HeadlinesQuery{Sources: []string{"no such"}}).Validate(); err == nil || !strings.Contains(err.Error(), "sources") {
+		t.Fatalf("a malformed id: %v", err)
+	}
+	if err := (HeadlinesQuery{Country: "us"}).Validate(); err != nil {
+		t.Fatalf("a plain query: %v", err)
+	}
+}

@@ -370,10 +370,21 @@ func (h *handler) sources(ctx context.Context, v url.Values) (any, error) {
 	return sourcesEnvelope(p), nil
 }
 
+// headlines answers /v2/latest-headlines. With sources (our extension)
+// it lists those sources' newest articles: the store's article search
+// without keywords, newest first, as NewsAPI's top-headlines does.
 func (h *handler) headlines(ctx context.Context, v url.Values) (any, error) {
 	q, err := model.ParseHeadlinesQuery(v)
 	if err != nil {
 		return nil, err
+	}
+	if len(q.Sources) > 0 {
+		p, err := h.st.Articles(ctx, model.ArticlesQuery{Sources: q.Sources, SortBy: model.SortPublishedAt,
+			Page: q.Page, PageSize: q.PageSize})
+		if err != nil {
+			return nil, err
+		}
+		return articlesEnvelope(p), nil
 	}
 	p, err := h.st.Headlines(ctx, q)
 	if err != nil {

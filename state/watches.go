@@ -21,7 +21,11 @@ const MaxWatchName = 64
 type Watch struct {
 	// Name is unique among watches, ignoring ASCII case.
 	Name string
-	// Query is the search, every parameter as it was given.
+	// Query is the search, every parameter as it was given. From and To
+	// may be relative ("3d", "2w", "today", "yesterday"): a rolling
+	// watch, resolved at each check (NewQuery, Expired) and each time it
+	// is opened, never fixed when it is saved. Watches saved before kept
+	// absolute dates, which read the same way.
 	Query model.ArticlesQuery
 	// Created is when the watch was added, in UTC.
 	Created time.Time
@@ -39,11 +43,12 @@ func (w Watch) Since() time.Time {
 	return w.LastSeen
 }
 
-// NewQuery is the query that counts the watch's new articles: Query with
-// From set to [Watch.Since] (or left as it is when the watch's own From is
-// later), page 1 and a page size of 1, as the count is the answer's
-// totalResults and one article is the least a page may hold. Every other
-// parameter, To included, is kept.
+// NewQuery is the query that counts the watch's new articles at now:
+// Query with its relative From and To resolved at now, From set to
+// [Watch.Since] (or left as it is when the watch's own From is later),
+// page 1 and a page size of 1, as the count is the answer's totalResults
+// and one article is the least a page may hold. Every other parameter,
+// To included, is kept.
 //
 // From is written as the spec's yyyy-MM-ddTHH:mm:ssZ, to the second, the
 // service's granularity, and rounded down: an article published in the
@@ -54,10 +59,10 @@ func (w Watch) Since() time.Time {
 // When the watch's To is before Since, nothing can be new and the query
 // asks for from after to, which [model.ArticlesQuery.Validate] rejects:
 // check [Watch.Expired] first.
-func (w Watch) NewQuery() model.ArticlesQuery {
-	q := cloneQuery(w.Query)
+func (w Watch) NewQuery(now time.Time) model.ArticlesQuery {
+	q := cloneQuery(w.Query).ResolveRelativeTimes(now)
 	since := w.Since().UTC().Truncate(time.Second)
-	if own, _, err := w.Query.TimeRange(); !since.IsZero() && (err != nil || !own.After(since)) {
+	if own, _, err := q.TimeRange(); !since.IsZero() && (err != nil || !own.After(since)) {
 		q.From = since.Format("2006-01-02T15:04:05Z")
 	}
 	q.Page = 1
@@ -65,11 +70,19 @@ func (w Watch) NewQuery() model.ArticlesQuery {
 	return q
 }
 
-// Expired reports whether the watch's own To ends before [Watch.Since],
-// so that no article can be new.
-func (w Watch) Expired() bool {
-	_, to, err := w.Query.TimeRange()
+// Expired reports whether the watch's own To, resolved at now, ends
+// before [Watch.Since], so that no article can be new. A rolling To
+// ("yesterday") moves on: such a watch is expired only until its To
+// passes the last look (see [Watch.RollingTo]).
+func (w Watch) Expired(now time.Time) bool {
+	_, to, err := w.Query.ResolveRelativeTimes(now).TimeRange()
 	return err == nil && !to.IsZero() && to.Before(w.Since().UTC().Truncate(time.Second))
+}
+
+// RollingTo reports whether the watch's To is relative, so that it moves
+// with the clock.
+func (w Watch) RollingTo() bool {
+	return w.Query.To != "" && model.ResolveRelativeTime(w.Query.To, true, time.Time{}) != w.Query.To
 }
 
 func cloneQuery(q model.ArticlesQuery) model.ArticlesQuery {
@@ -151,7 +164,9 @@ func (s *Store) AddWatch(ctx context.Context, name string, q model.ArticlesQuery
 	if err != nil {
 		return err
 	}
-	if err := q.ValidateFilters(); err != nil {
+	// Relative dates are kept as written; they must make a valid search
+	// when resolved, as they will be at every check.
+	if err := q.ResolveRelativeTimes(at).ValidateFilters(); err != nil {
 		return fmt.Errorf("%w: %w", ErrInvalidQuery, err)
 	}
 	body, err := encodeQuery(q)

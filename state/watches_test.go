@@ -130,7 +130,7 @@ func withoutKeywords(q model.ArticlesQuery) model.ArticlesQuery { q.Q = ""; retu
 func TestNewQuery(t *testing.T) {
 	seen := time.Date(2026, 11, 20, 9, 15, 42, 987654321, time.FixedZone("CET", 3600))
 	w := Watch{Name: "W", Query: fullQuery(), Created: t0, LastSeen: seen}
-	q := w.NewQuery()
+	q := w.NewQuery(t0)
 	want := fullQuery()
 	want.From = "2026-11-20T08:15:42Z" // UTC, to the second, rounded down
 	want.Page, want.PageSize = 1, 1
@@ -141,7 +141,7 @@ func TestNewQuery(t *testing.T) {
 		{Name: "Q", Query: withoutStory(fullQuery()), LastSeen: seen},
 		{Name: "S", Query: withoutKeywords(fullQuery()), LastSeen: seen},
 	} {
-		if err := w.NewQuery().Validate(); err != nil {
+		if err := w.NewQuery(t0).Validate(); err != nil {
 			t.Errorf("NewQuery of watch %s is not valid: %v", w.Name, err)
 		}
 	}
@@ -153,21 +153,67 @@ func TestNewQuery(t *testing.T) {
 		t.Error("NewQuery shares its lists with the watch")
 	}
 	// Never seen: since creation.
-	if got := (Watch{Query: model.ArticlesQuery{Q: "x"}, Created: t0}).NewQuery().From; got != "2026-11-20T08:00:00Z" {
+	if got := (Watch{Query: model.ArticlesQuery{Q: "x"}, Created: t0}).NewQuery(t0).From; got != "2026-11-20T08:00:00Z" {
 		t.Errorf("never seen: from %q", got)
 	}
 	// No times at all: the query's own From stays.
-	if got := (Watch{Query: model.ArticlesQuery{Q: "x", From: "2026-01-01"}}).NewQuery().From; got != "2026-01-01" {
+	if got := (Watch{Query: model.ArticlesQuery{Q: "x", From: "2026-01-01"}}).NewQuery(t0).From; got != "2026-01-01" {
 		t.Errorf("no times: from %q", got)
 	}
 	// The watch's own From, when later, stays.
 	late := Watch{Query: model.ArticlesQuery{Q: "x", From: "2027-01-01"}, Created: t0, LastSeen: seen}
-	if got := late.NewQuery().From; got != "2027-01-01" {
+	if got := late.NewQuery(t0).From; got != "2027-01-01" {
 		t.Errorf("own later from: %q", got)
 	}
 	// A watch whose To has passed can have nothing new.
 	old := Watch{Query: model.ArticlesQuery{Q: "x", To: "2026-11-19"}, Created: t0, LastSeen: seen}
-	if !old.Expired() || w.Expired() {
-		t.Errorf("Expired: %v for an ended watch, %v for an open one", old.Expired(), w.Expired())
+	if !old.Expired(t0) || w.Expired(t0) {
+		t.Errorf("Expired: %v for an ended watch, %v for an open one", old.Expired(t0), w.Expired(t0))
+	}
+}
+
+// A watch saved with relative dates keeps them, and every check resolves
+// them at its own time: "From 2w, To yesterday" rolls with the days
+// instead of expiring the day it was saved.
+func TestRollingWatchStaysRelative(t *testing.T) {
+	s, _ := openTemp(t)
+	ctx := context.Background()
+	q := model.ArticlesQuery{Q: "election", From: "2w", To: "yesterday"}
+	saved := time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)
+	must(t, s.AddWatch(ctx, "Rolling", q, saved))
+	ws, err := s.Watches(ctx)
+	if err != nil || len(ws) != 1 {
+		t.Fatalf("Watches = %v, %v", ws, err)
+	}
+	w := ws[0]
+	if w.Query.From != "2w" || w.Query.To != "yesterday" || !w.RollingTo() {
+		t.Fatalf("stored from %q to %q: the relative dates were fixed", w.Query.From, w.Query.To)
+	}
+	// The day it was saved, "yesterday" ended before it was created:
+	// nothing new yet, but it is not over.
+	if !w.Expired(saved.Add(time.Hour)) {
+		t.Error("on the day it was saved, yesterday's articles are not new")
+	}
+	// Two days later, yesterday is after the last look: a real window.
+	later := saved.Add(48 * time.Hour)
+	if w.Expired(later) {
+		t.Fatal("two days later the rolling watch still reads as expired")
+	}
+	nq := w.NewQuery(later)
+	if nq.From != "2026-11-20T10:00:00Z" || nq.To != "2026-11-21T23:59:59Z" {
+		t.Fatalf("NewQuery two days later: from %q to %q", nq.From, nq.To)
+	}
+	if err := nq.Validate(); err != nil {
+		t.Fatalf("NewQuery is not a valid search: %v", err)
+	}
+	// A fixed To (a watch saved before, or typed as a date) still ends.
+	fixed := Watch{Query: model.ArticlesQuery{Q: "x", To: "2026-11-19"}, Created: saved}
+	if fixed.RollingTo() || !fixed.Expired(later) {
+		t.Error("a fixed To no longer ends the watch")
+	}
+	// Relative dates that make no valid search are refused when saved.
+	err = s.AddWatch(ctx, "Backwards", model.ArticlesQuery{Q: "x", From: "today", To: "3d"}, saved)
+	if !errors.Is(err, ErrInvalidQuery) {
+		t.Fatalf("from today to 3d: %v, want ErrInvalidQuery", err)
 	}
 }

@@ -15,11 +15,11 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
-	"github.com/pkg/browser"
 
 	"tidings/api"
 	"tidings/keymap"
 	"tidings/model"
+	"tidings/opener"
 	"tidings/ui/common"
 	"tidings/ui/components/statusbar"
 	"tidings/ui/screens/headlines"
@@ -91,6 +91,13 @@ type Config struct {
 	// and w say so. It is used only inside commands, after start-up
 	// (state.go).
 	State common.State
+	// QQuits makes q quit from every screen, as before q went back (the
+	// q_quits setting); by default q leaves the reader or a story for the
+	// list it came from and quits only on a tabbed screen.
+	QQuits bool
+	// Opener opens links in the user's browser ($BROWSER, open_command,
+	// the platform's opener); nil: the platform's opener only.
+	Opener *opener.Opener
 }
 
 // listScreens are the screens with tabs, in tab order.
@@ -103,6 +110,7 @@ type App struct {
 	reader  *reader.Model
 	saved   *saved.Model
 	story   *story.Model
+	source  *headlines.Model // the Source screen: one source's articles
 	active  common.ScreenID
 	status  *statusbar.Model
 	help    help.Model
@@ -115,8 +123,11 @@ type App struct {
 	fixedBg       bool         // Config.Background chose dark or light: the terminal's is ignored
 	palette       theme.Adjust // Config.Palette
 	version       string
+	qQuits        bool // Config.QQuits
 
-	// openURL opens a checked http(s) URL; tests replace it.
+	// opener chooses the browser for o (Config.Opener).
+	opener *opener.Opener
+	// openURL, when set, replaces the platform's opener (tests).
 	openURL func(string) error
 	// cancel ends ctx.Lifetime, and with it every request, on quit.
 	cancel context.CancelFunc
@@ -173,11 +184,13 @@ func New(cfg Config) *App {
 	}
 	savedScreen := saved.New(ctx)
 	storyScreen := story.New(ctx)
+	sourceScreen := headlines.NewSource(ctx)
 	a := &App{
 		ctx:       ctx,
 		reader:    reader.New(ctx),
 		saved:     savedScreen,
 		story:     storyScreen,
+		source:    sourceScreen,
 		status:    statusbar.New(ctx),
 		help:      help.New(),
 		isDark:    isDark,
@@ -189,7 +202,8 @@ func New(cfg Config) *App {
 		onStarted: cfg.OnStarted,
 		hint:      cfg.Hint,
 		version:   cfg.Version,
-		openURL:   browser.OpenURL,
+		qQuits:    cfg.QQuits,
+		opener:    cfg.Opener,
 		cancel:    cancel,
 		screens: map[common.ScreenID]common.Screen{
 			common.Headlines: headlines.New(ctx, cfg.Headlines),
@@ -197,11 +211,15 @@ func New(cfg Config) *App {
 			common.Search:    search.New(ctx, cfg.Search),
 			common.Saved:     savedScreen,
 			common.Story:     storyScreen,
+			common.Source:    sourceScreen,
 		},
 	}
 	a.help.Styles = ctx.Styles.Help
+	if a.opener == nil {
+		a.opener = opener.New("", "")
+	}
 	a.active = cfg.Screen
-	if _, ok := a.screens[a.active]; !ok || a.active == common.Story {
+	if _, ok := a.screens[a.active]; !ok || a.active == common.Story || a.active == common.Source {
 		a.active = common.Headlines
 	}
 	a.start = a.active

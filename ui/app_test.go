@@ -29,7 +29,7 @@ func TestStartsOnHeadlinesWithDemoBadge(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		h := newHarness(&fakeClient{total: 30}, 80, 24, func(c *Config) { c.Demo = true })
 		out := h.view()
-		for _, want := range []string{"DEMO", "1 Headlines", "Top headline number 01", "Source A · 5m ago", "loaded 10 of 30"} {
+		for _, want := range []string{"DEMO", "1 Headlines", "Top headline number 01", "Source A · 5m ago", "1/30"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("view lacks %q:\n%s", want, out)
 			}
@@ -329,6 +329,49 @@ func TestHostileTextCannotTalkToTheTerminal(t *testing.T) {
 					}
 				}
 			}
+		}
+	})
+}
+
+// q leaves the reader and a story for the list they came from, as esc
+// does, and quits only on a tabbed screen; the help line says "q back"
+// there.
+func TestQGoesBackOneLevel(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		h := newHarness(&fakeClient{total: 3}, 100, 24)
+		h.keys("enter")
+		if h.app.Active() != common.Reader {
+			t.Fatalf("enter opened %v, want the reader", h.app.Active())
+		}
+		if v := h.view(); !strings.Contains(v, "q back") {
+			t.Fatalf("the reader's help line does not say q goes back:\n%s", v)
+		}
+		h.keys("q")
+		if h.quit || h.app.Active() != common.Headlines {
+			t.Fatalf("q in the reader: quit %v, active %v; want back on Headlines", h.quit, h.app.Active())
+		}
+		if v := h.view(); !strings.Contains(v, "q quit") {
+			t.Fatalf("the list's help line does not say q quits:\n%s", v)
+		}
+		h.keys("q")
+		if !h.quit {
+			t.Fatal("q on a tabbed screen did not quit")
+		}
+	})
+}
+
+// q_quits restores q quitting from anywhere; ctrl+c always quits.
+func TestQQuitsSetting(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		h := newHarness(&fakeClient{total: 3}, 100, 24, func(c *Config) { c.QQuits = true })
+		h.keys("enter", "q")
+		if !h.quit {
+			t.Fatal("with q_quits, q in the reader did not quit")
+		}
+		h = newHarness(&fakeClient{total: 3}, 100, 24)
+		h.keys("enter", "ctrl+c")
+		if !h.quit {
+			t.Fatal("ctrl+c in the reader did not quit")
 		}
 	})
 }

@@ -11,6 +11,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"tidings/api"
 	"tidings/model"
 )
 
@@ -28,6 +29,9 @@ type fakeClient struct {
 	sources   int  // Sources calls
 	badURL    bool // the first article's link is not http(s)
 	hostile   bool // the first article is full of terminal escapes
+	// noSources: the service cannot list one source's headlines (a
+	// third-party spec service, as the api client finds out).
+	noSources bool
 }
 
 func (f *fakeClient) nextErr() error {
@@ -81,6 +85,16 @@ func (f *fakeClient) LatestHeadlines(_ context.Context, q model.HeadlinesQuery) 
 	prefix := "Top"
 	if q.Country != "" {
 		prefix = string(q.Country)
+	}
+	if len(q.Sources) > 0 {
+		if f.noSources {
+			return model.Page[model.Article]{}, fmt.Errorf("%w: asked for %s", api.ErrSourcesUnsupported, q.Sources[0])
+		}
+		p := f.articles(max(q.Page, 1), q.PageSize, q.Sources[0])
+		for i := range p.Items {
+			p.Items[i].Source = model.SourceRef{ID: q.Sources[0], Name: "Only " + q.Sources[0]}
+		}
+		return p, nil
 	}
 	return f.articles(max(q.Page, 1), q.PageSize, prefix), nil
 }

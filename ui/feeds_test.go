@@ -195,7 +195,7 @@ func TestFeedsStatusSaysWhenUpdatedAndWhatFails(t *testing.T) {
 			t.Fatalf("a feeds status before the poller gave one: %q", bar)
 		}
 		l.push(feeds, common.FeedsStatus{Feeds: 9, Failing: 2, Updated: testNow.Add(-4 * time.Minute)})
-		if bar := l.statusBar(); !strings.HasSuffix(bar, "loaded 10 of 30 · updated 4m ago · 2 feeds failing ") {
+		if bar := l.statusBar(); !strings.HasSuffix(bar, "1/30 · updated 4m ago · 2 feeds failing ") {
 			t.Fatalf("status bar: %q", bar)
 		}
 		l.push(feeds, common.FeedsStatus{Feeds: 9, Failing: 1, Updated: testNow.Add(-150 * time.Minute)})
@@ -203,7 +203,7 @@ func TestFeedsStatusSaysWhenUpdatedAndWhatFails(t *testing.T) {
 			t.Fatalf("status bar: %q", bar)
 		}
 		l.push(feeds, common.FeedsStatus{Feeds: 9})
-		if bar := l.statusBar(); !strings.HasSuffix(bar, "loaded 10 of 30 · no feed fetched yet ") {
+		if bar := l.statusBar(); !strings.HasSuffix(bar, "1/30 · no feed fetched yet ") {
 			t.Fatalf("status bar before any fetch: %q", bar)
 		}
 		l.keys("2") // the feeds' state is global: every screen shows it
@@ -282,7 +282,7 @@ func TestRefreshKeyAsksTheFeedsAndSaysSo(t *testing.T) {
 		if n := feeds.refreshes.Load(); n != 1 {
 			t.Fatalf("r called Refresh %d times", n)
 		}
-		if bar := l.statusBar(); !strings.HasSuffix(bar, "loaded 10 of 30 · updating feeds… ") {
+		if bar := l.statusBar(); !strings.HasSuffix(bar, "1/30 · updating feeds… ") {
 			t.Fatalf("status bar after r: %q", bar)
 		}
 		if n := len(client.headlineQueries()) - before; n != 1 {
@@ -515,7 +515,7 @@ func TestRemoteModeHasNoFeedsStatusOrHint(t *testing.T) {
 		if h := l.header(); strings.Contains(h, "FEEDS") || strings.Contains(h, "DEMO") {
 			t.Fatalf("remote header: %q", h)
 		}
-		if bar := l.statusBar(); strings.TrimSpace(bar) != "loaded 10 of 30" {
+		if bar := l.statusBar(); strings.TrimSpace(bar) != "1/30" {
 			t.Fatalf("remote status bar: %q", bar)
 		}
 		before := len(client.headlineQueries())

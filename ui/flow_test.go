@@ -29,7 +29,7 @@ func TestFlowOpenSecondHeadline(t *testing.T) {
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
 		return bytes.Contains(b, []byte("more characters at the source"))
 	}, teatest.WithDuration(5*time.Second))
-	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}) // ctrl+c quits from the reader (q goes back)
 
 	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*App)
 	if final.Active() != common.Reader {

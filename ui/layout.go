@@ -136,7 +136,35 @@ func (a *App) tabAt(x int) (common.ScreenID, bool) {
 func (a *App) fullHelp() string {
 	title := a.ctx.Styles.Reader.Title.Render(" Keys — "+a.current().Title()) +
 		a.ctx.Styles.Reader.Label.Render("   (any key closes)")
-	return title + "\n\n" + indent(a.helpColumns(a.current().FullHelp()), " ")
+	return title + "\n\n" + indent(a.helpColumns(a.withQuitHelp(a.current().FullHelp())), " ")
+}
+
+// quitKey is the q binding as help shows it here: "back" where q leaves
+// the reader, a story or a source's articles, "quit" on the tabbed screens or with q_quits.
+func (a *App) quitKey() key.Binding {
+	q := a.ctx.Keys.Global.Quit
+	nested := a.active == common.Reader || a.active == common.Story || a.active == common.Source
+	if a.qQuits || !nested {
+		return q
+	}
+	q.SetHelp(q.Help().Key, "back")
+	return q
+}
+
+// withQuitHelp puts quitKey in place of the q binding in help groups.
+func (a *App) withQuitHelp(groups [][]key.Binding) [][]key.Binding {
+	q := a.ctx.Keys.Global.Quit.Help()
+	out := make([][]key.Binding, len(groups))
+	for i, g := range groups {
+		out[i] = make([]key.Binding, len(g))
+		for j, b := range g {
+			if b.Help() == q {
+				b = a.quitKey()
+			}
+			out[i][j] = b
+		}
+	}
+	return out
 }
 
 // helpColumns lays the help groups out as columns, starting a new band of
@@ -203,6 +231,7 @@ func (a *App) shortHelp() string {
 			local = append(local, b)
 		}
 	}
+	global = a.withQuitHelp([][]key.Binding{global})[0]
 	st := a.help.Styles
 	sep := st.ShortSeparator.Render(a.help.ShortSeparator)
 	item := func(b key.Binding) string {

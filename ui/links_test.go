@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"runtime"
@@ -12,6 +13,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"tidings/opener"
 	"tidings/ui/common"
 )
 
@@ -51,7 +53,7 @@ func TestLinksAreEncodedNotRefused(t *testing.T) {
 // encoded, and nothing in it was run.
 func TestOpenerGetsOneArgument(t *testing.T) {
 	if runtime.GOOS != "linux" {
-		t.Skip("the stand-in opener is xdg-open, which pkg/browser uses on Linux")
+		t.Skip("the stand-in opener is xdg-open, which cli/browser uses on Linux")
 	}
 	dir := t.TempDir()
 	record := filepath.Join(dir, "args")
@@ -63,7 +65,7 @@ func TestOpenerGetsOneArgument(t *testing.T) {
 	t.Setenv("TIDINGS_TEST_ARGS", record)
 	t.Chdir(dir) // where "touch pwned" would have left its mark
 
-	// The App's own opener (pkg/browser), reached the way o reaches it.
+	// The App's own opener (cli/browser), reached the way o reaches it.
 	a := New(Config{Client: &fakeClient{}})
 	batch, ok := a.openLink(hostileLink)().(tea.BatchMsg)
 	if !ok {
@@ -97,4 +99,21 @@ func TestOpenerGetsOneArgument(t *testing.T) {
 			t.Fatalf("the link ran a command: %s exists", f)
 		}
 	}
+}
+
+// When no browser can be started, the status line names every one tried,
+// $BROWSER's first, and offers y.
+func TestBrowserFailureNamesWhatWasTried(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		notFound := func(string) (string, error) { return "", exec.ErrNotFound }
+		o := &opener.Opener{Browser: "w3m", Command: "mybrowser --tab", LookPath: notFound}
+		h := newHarness(&fakeClient{total: 3}, 200, 24, func(c *Config) { c.Opener = o })
+		h.app.openURL = func(string) error { return &exec.Error{Name: "xdg-open", Err: exec.ErrNotFound} }
+		h.send(common.OpenURLMsg{URL: "https://news.example/x"})
+		want := "Could not open the link: tried $BROWSER (w3m: not found), open_command (mybrowser: not found), " +
+			"the system opener (xdg-open: not found); press y to copy the link instead."
+		if v := h.view(); !strings.Contains(v, want) {
+			t.Fatalf("the status line does not say what was tried:\n%s", v)
+		}
+	})
 }

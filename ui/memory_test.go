@@ -411,3 +411,29 @@ func TestMemoryLoadsAfterTheFirstHeadlines(t *testing.T) {
 		h.keys("j")
 	})
 }
+
+// A watch of a search "from 2w to yesterday" keeps those words: the watch
+// rolls with the days (resolved at each check) instead of being fixed to
+// the dates of the day it was saved.
+func TestWatchKeepsRelativeDates(t *testing.T) {
+	st := openStore(t, filepath.Join(t.TempDir(), "state.db"))
+	inBubble(t, func(t *testing.T) {
+		h := newHarness(&fakeClient{total: 30}, 120, 40, withState(st))
+		h.keys("3")
+		for _, r := range "climate" {
+			h.keys(string(r))
+		}
+		h.keys("tab", "tab", "tab", "tab", "2", "w", "tab", "y", "e", "s", "t", "e", "r", "d", "a", "y")
+		h.keys("enter", "w", "enter")
+		if got := h.app.status.Text(); !strings.Contains(got, "Watching “climate”") {
+			t.Fatalf("status %q\n%s", got, h.view())
+		}
+		ws, err := st.Watches(context.Background())
+		if err != nil || len(ws) != 1 {
+			t.Fatalf("watches %+v (%v)", ws, err)
+		}
+		if q := ws[0].Query; q.From != "2w" || q.To != "yesterday" {
+			t.Fatalf("the watch keeps from %q to %q, want 2w and yesterday", q.From, q.To)
+		}
+	})
+}

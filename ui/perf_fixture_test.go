@@ -95,8 +95,8 @@ func loadApp(tb testing.TB, n int) *harness {
 	// have been given up on by the short default wait, so load again.
 	h.wait = 10 * time.Second
 	h.keys("r", "G")
-	want := "End of results · " + wording.Count(n, "article", "articles")
-	if st := h.app.current().Status(); st != want {
+	want := "/" + wording.Thousands(n) + " · End of results"
+	if st := h.app.current().Status(); !strings.HasSuffix(st, want) {
 		tb.Fatalf("loading %d headlines: status %q, want %q", n, st, want)
 	}
 	return h

@@ -16,8 +16,9 @@ type tab struct {
 	short string // the label when the header is too narrow for all of them
 }
 
-// tabs are the header's tabs in order: the list screens, then Story and
-// Article once a story or an article has been opened. Each is labelled
+// tabs are the header's tabs in order: the list screens, then Story,
+// Article and Source once a story, an article or one source's articles
+// have been opened. Each is labelled
 // with the key that shows it, so tab, shift+tab and the number keys reach
 // every one.
 func (a *App) tabs() []tab {
@@ -42,6 +43,9 @@ func (a *App) tabs() []tab {
 	if _, ok := a.reader.Article(); ok {
 		add(common.Reader, "Article")
 	}
+	if a.source.Source().ID != "" {
+		add(common.Source, "Source")
+	}
 	return out
 }
 
@@ -61,6 +65,8 @@ func (a *App) screenKey(id common.ScreenID) key.Binding {
 		return g.Story
 	case common.Reader:
 		return g.Article
+	case common.Source:
+		return g.Source
 	}
 	return key.Binding{}
 }
@@ -78,8 +84,8 @@ func (a *App) cycle(delta int) tea.Cmd {
 	return nil
 }
 
-// showOpened is the Story or Article key: it shows that tab, or says how
-// to open one when there is none yet.
+// showOpened is the Story, Article or Source key: it shows that tab, or
+// says how to open one when there is none yet.
 func (a *App) showOpened(id common.ScreenID) tea.Cmd {
 	for _, t := range a.tabs() {
 		if t.id == id {
@@ -87,6 +93,9 @@ func (a *App) showOpened(id common.ScreenID) tea.Cmd {
 		}
 	}
 	k := a.ctx.Keys.List
+	if id == common.Source {
+		return a.status.Show("No source is open yet: enter on a source in Sources lists its articles.", common.LevelInfo)
+	}
 	if id == common.Story {
 		return a.status.Show("No story is open yet: "+k.Story.Help().Key+" on an article shows its story.", common.LevelInfo)
 	}

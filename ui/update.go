@@ -8,6 +8,7 @@ import (
 
 	"tidings/ui/common"
 	"tidings/ui/components/articles"
+	"tidings/ui/screens/headlines"
 	"tidings/ui/screens/reader"
 	"tidings/ui/screens/story"
 	"tidings/ui/textsafe"
@@ -79,6 +80,10 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case common.BackMsg:
 		return a.switchTo(a.reader.Origin())
+	case common.OpenSourceMsg:
+		return tea.Batch(a.source.OpenSource(msg.Source), a.switchTo(common.Source))
+	case headlines.BackMsg:
+		return a.switchTo(common.Sources)
 	case common.OpenStoryMsg:
 		return tea.Batch(a.story.Open(msg), a.switchTo(common.Story))
 	case story.BackMsg:
@@ -114,7 +119,7 @@ func inertKey(msg tea.KeyPressMsg) tea.KeyPressMsg {
 }
 
 func (a *App) broadcast(msg tea.Msg) tea.Cmd {
-	cmds := []tea.Cmd{a.status.Update(msg), a.reader.Update(msg), a.story.Update(msg)}
+	cmds := []tea.Cmd{a.status.Update(msg), a.reader.Update(msg), a.story.Update(msg), a.source.Update(msg)}
 	for _, id := range listScreens {
 		cmds = append(cmds, a.screens[id].Update(msg))
 	}
@@ -130,15 +135,19 @@ func (a *App) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return a.current().Update(msg)
 	}
 	if a.showHelp {
-		// Any key closes the help; q still quits.
+		// Any key closes the help; q closes it too (or quits, with
+		// q_quits).
 		a.showHelp = false
-		if key.Matches(msg, g.Quit) {
+		if key.Matches(msg, g.Quit) && a.qQuits {
 			return a.quit()
 		}
 		return nil
 	}
 	switch {
 	case key.Matches(msg, g.Quit):
+		if cmd, ok := a.back(); ok && !a.qQuits {
+			return cmd
+		}
 		return a.quit()
 	case key.Matches(msg, g.Help):
 		a.showHelp = true
@@ -154,6 +163,8 @@ func (a *App) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return a.showOpened(common.Story)
 	case key.Matches(msg, g.Article):
 		return a.showOpened(common.Reader)
+	case key.Matches(msg, g.Source):
+		return a.showOpened(common.Source)
 	case key.Matches(msg, g.NextTab):
 		return a.cycle(1)
 	case key.Matches(msg, g.PrevTab):
@@ -162,6 +173,21 @@ func (a *App) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return a.current().Update(msg)
 	}
 	return nil
+}
+
+// back leaves the reader, the story or the Source screen for the screen
+// it was opened from, as esc does there; ok is false on a tabbed list screen, the top level,
+// where q quits.
+func (a *App) back() (cmd tea.Cmd, ok bool) {
+	switch a.active {
+	case common.Reader:
+		return a.switchTo(a.reader.Origin()), true
+	case common.Story:
+		return a.switchTo(a.story.Origin()), true
+	case common.Source:
+		return a.switchTo(common.Sources), true
+	}
+	return nil, false
 }
 
 // quit cancels every request in flight, so none is left holding a

@@ -51,7 +51,7 @@ func main() {
 	}
 	bin := flag.String("bin", "", "the tidings binary to start (required)")
 	runs := flag.Int("runs", 10, "how many starts to time")
-	until := flag.String("until", `loaded [\d,]+ of [\d,]+`, "regexp the pane must show to count as started")
+	until := flag.String("until", ` \d+/[\d,]+\+? `, "regexp the pane must show to count as started")
 	timeout := flag.Duration("timeout", 10*time.Second, "give up on a run after this long")
 	flag.BoolVar(&dropCaches, "drop-caches", false, "empty the kernel's page cache before each run (needs root):\n"+
 		"times a cold start, with the binary read from disk")

@@ -43,7 +43,7 @@ func readerCmd(args []string) error {
 		return err
 	}
 	defer stop()
-	if _, err := waitPane("perfhelper-rss", regexp.MustCompile(`loaded [\d,]+ of [\d,]+|End of results`), 20*time.Second); err != nil {
+	if _, err := waitPane("perfhelper-rss", regexp.MustCompile(`\d+/[\d,]+\+?|End of results`), 20*time.Second); err != nil {
 		return fmt.Errorf("search never loaded: %w", err)
 	}
 	tmux("send-keys", "-t", "perfhelper-rss", "G")

@@ -35,7 +35,7 @@ func TestLanguagesBothWays(t *testing.T) {
 
 func TestParseHeadlinesPlans(t *testing.T) {
 	h, err := ParseHeadlines(url.Values{"country": {"DE"}, "category": {"Technology"}})
-	if err != nil || h.Q != "" || h.Query() != (model.HeadlinesQuery{Country: "de", Category: "technology", Page: 1, PageSize: 20}) {
+	if err != nil || h.Q != "" || !reflect.DeepEqual(h.Query(), model.HeadlinesQuery{Country: "de", Category: "technology", Page: 1, PageSize: 20}) {
 		t.Fatalf("%+v %v", h, err)
 	}
 	h, err = ParseHeadlines(url.Values{"q": {" climate "}, "sources": {"BBC-News, cnn"}, "language": {"sv"}, "page": {"3"}, "pageSize": {"7"}})

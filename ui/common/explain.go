@@ -28,6 +28,9 @@ func Explain(err error, baseURL string) (title, hint string) {
 		return "", ""
 	case errors.Is(err, context.Canceled):
 		return "Request cancelled", "Press r to run it again."
+	case errors.Is(err, api.ErrSourcesUnsupported):
+		return "This service cannot list one source's articles",
+			"It does not take the sources parameter on its headlines. Press s to search this source instead."
 	case errors.As(err, &verr):
 		return verr.Message, "Change the query and try again."
 	case errors.Is(err, api.ErrUnauthorized):

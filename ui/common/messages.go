@@ -21,6 +21,13 @@ type BackMsg struct{}
 // screen). Title is the article it was opened from, for the screen's
 // heading until the story's own articles arrive; Origin is where esc
 // goes back to.
+// OpenSourceMsg asks the root to list one source's newest articles on
+// the Source screen (enter on Sources).
+type OpenSourceMsg struct {
+	Source model.SourceRef
+}
+
+// OpenStoryMsg asks the root to show a story. See the note above.
 type OpenStoryMsg struct {
 	ID     string
 	Title  string

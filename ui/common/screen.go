@@ -19,6 +19,9 @@ const (
 	// Story is one story's articles, every outlet's version (= on an
 	// article); it has no tab of its own but while it is open.
 	Story
+	// Source is one source's newest articles (enter on Sources); like
+	// Story, it has a tab only while it is open.
+	Source
 )
 
 // String is the screen's tab title.
@@ -36,6 +39,8 @@ func (s ScreenID) String() string {
 		return "Saved"
 	case Story:
 		return "Story"
+	case Source:
+		return "Source"
 	}
 	return "Unknown"
 }

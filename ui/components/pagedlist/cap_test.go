@@ -45,7 +45,7 @@ func TestAResultsCapEndsTheListWithItsReasonAndNoRetry(t *testing.T) {
 		if strings.Contains(view, "r to retry") || strings.Contains(view, "426") || strings.Contains(view, "maximumResultsReached") {
 			t.Fatalf("the cap reads as a failure, or shows its code:\n%s", view)
 		}
-		if m.Err() != nil || m.HasMore() || m.Status() != "End of results · 100 things" {
+		if m.Err() != nil || m.HasMore() || m.Status() != "100/100 · End of results" {
 			t.Fatalf("err %v, more %v, status %q", m.Err(), m.HasMore(), m.Status())
 		}
 		// Nothing asks again by itself: not moving, not G, not the end.

@@ -104,7 +104,7 @@ func TestFirstPageShowsItemsAndProgress(t *testing.T) {
 		if !strings.Contains(view, "> item-000") || !strings.Contains(view, "item-006") {
 			t.Fatalf("first page not shown:\n%s", view)
 		}
-		if got := m.Status(); got != "loaded 10 of 50" {
+		if got := m.Status(); got != "1/50" {
 			t.Fatalf("Status = %q", got)
 		}
 		if len(strings.Split(view, "\n")) != 8 {
@@ -142,7 +142,7 @@ func TestRequestsNextPageNearTheEndAndStopsAtTheEnd(t *testing.T) {
 			t.Fatal("kept fetching after the last page")
 		}
 		m.Move(100)
-		if m.Len() != 25 || m.Status() != "End of results · 25 things" {
+		if m.Len() != 25 || m.Status() != "25/25 · End of results" {
 			t.Fatalf("len %d, status %q", m.Len(), m.Status())
 		}
 		if !strings.Contains(m.View(), "End of results · 25 things") {
@@ -405,7 +405,7 @@ func TestCountsAgreeWithTheirNouns(t *testing.T) {
 		cat := &catalogue{total: 1, pageSize: 10}
 		m := newList(t, 6)
 		settle(t, m, m.Reset(cat.fetch))
-		if got := m.Status(); got != "End of results · 1 thing" {
+		if got := m.Status(); got != "1/1 · End of results" {
 			t.Errorf("Status = %q", got)
 		}
 		if v := m.View(); !strings.Contains(v, "End of results · 1 thing") || strings.Contains(v, "1 things") {
@@ -416,7 +416,7 @@ func TestCountsAgreeWithTheirNouns(t *testing.T) {
 			want string
 		}{
 			{func(string) bool { return false }, "0 matches · End of results · 1 thing"},
-			{func(string) bool { return true }, "1 match · End of results · 1 thing"},
+			{func(string) bool { return true }, "1/1 match · End of results · 1 thing"},
 		}
 		for _, c := range cases {
 			m.SetFilter(c.keep)
@@ -429,8 +429,33 @@ func TestCountsAgreeWithTheirNouns(t *testing.T) {
 		cat = &catalogue{total: 6032, pageSize: 1000}
 		settle(t, m, m.Reset(cat.fetch))
 		m.SetFilter(func(string) bool { return true })
-		if got := m.Status(); got != "1,000 matches · loaded 1,000 of 6,032" {
+		if got := m.Status(); got != "1/1,000 matches · loaded 1,000 of 6,032" {
 			t.Errorf("Status = %q", got)
+		}
+	})
+}
+
+// The status says where the cursor is, with thousands separators: over
+// the service's total while pages remain, over what is loaded with a "+"
+// when the total says no more than that, over the matches when filtered.
+func TestStatusShowsThePosition(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		cat := &catalogue{total: 6032, pageSize: 100}
+		m := newList(t, 8)
+		settle(t, m, m.Reset(cat.fetch))
+		settle(t, m, m.Move(36))
+		if got := m.Status(); got != "37/6,032" {
+			t.Fatalf("Status = %q, want 37/6,032", got)
+		}
+		m.SetFilter(func(s string) bool { return strings.HasSuffix(s, "5") })
+		if got := m.Status(); got != "1/10 matches · loaded 100 of 6,032" {
+			t.Fatalf("filtered Status = %q", got)
+		}
+		m.SetFilter(nil)
+		// A total that says no more than is loaded, while the pages go on.
+		m.total = 80
+		if got := m.Status(); !strings.HasSuffix(got, "/100+") {
+			t.Fatalf("Status with an unknown total = %q, want …/100+", got)
 		}
 	})
 }

@@ -285,15 +285,53 @@ func (m *Model[T]) Status() string {
 	case n == 0:
 		return "no " + m.opts.many
 	}
-	prefix := ""
 	if m.filter != nil {
-		prefix = wording.Count(m.Len(), "match", "matches") + " · "
+		// The position is within the matches; what is loaded follows.
+		matches := m.Position() + " " + wording.Noun(m.Len(), "match", "matches")
+		if m.Len() == 0 {
+			matches = "0 matches"
+		}
+		if m.hasMore {
+			return matches + " · loaded " + wording.Thousands(n) + " of " + m.totalText()
+		}
+		return matches + " · End of results · " + m.opts.count(n)
 	}
-	if m.hasMore {
-		return prefix + "loaded " + wording.Thousands(n) + " of " + wording.Thousands(max(m.total, n))
+	if m.hasMore || m.replaced {
+		return m.Position()
 	}
-	if m.replaced {
-		return prefix + m.opts.count(n)
+	return m.Position() + " · End of results"
+}
+
+// Position is where the cursor is in the list, "37/6,032": its row among
+// the rows shown (the matches, when filtered) over how many there are.
+// While more pages exist and the service has not said how many (or said
+// no more than is loaded), the count is what is loaded and a "+":
+// "37/1,204+".
+func (m *Model[T]) Position() string {
+	if m.Len() == 0 {
+		return ""
 	}
-	return prefix + "End of results · " + m.opts.count(n)
+	return wording.Thousands(m.cursor+1) + "/" + m.count()
+}
+
+// count is the denominator of Position.
+func (m *Model[T]) count() string {
+	if m.filter != nil {
+		return wording.Thousands(m.Len())
+	}
+	return m.totalText()
+}
+
+// totalText is how many items the list has in all: the service's total while
+// more pages exist, "1,204+" when that total is unknown, else the loaded
+// count.
+func (m *Model[T]) totalText() string {
+	n := len(m.items)
+	switch {
+	case !m.hasMore:
+		return wording.Thousands(n)
+	case m.total > n:
+		return wording.Thousands(m.total)
+	}
+	return wording.Thousands(n) + "+"
 }

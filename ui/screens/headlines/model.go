@@ -37,6 +37,10 @@ type Model struct {
 	chosen    bool
 	storyRow  map[string]string
 
+	// source is the source whose articles the screen lists, when it is
+	// the Source screen (NewSource); nil on Headlines.
+	source *model.SourceRef
+
 	width, height int
 	stepper       articles.Stepper
 	preview       previewCache
@@ -109,8 +113,14 @@ func (m *Model) firstOfStory(it articles.Item) bool {
 // Query is the filters in use.
 func (m *Model) Query() model.HeadlinesQuery { return m.query }
 
-// Init implements common.Screen: it loads the first page.
-func (m *Model) Init() tea.Cmd { return m.reload() }
+// Init implements common.Screen: it loads the first page (the Source
+// screen loads when a source is opened).
+func (m *Model) Init() tea.Cmd {
+	if m.source != nil {
+		return nil
+	}
+	return m.reload()
+}
 
 func (m *Model) reload() tea.Cmd {
 	q := m.query
@@ -121,6 +131,9 @@ func (m *Model) reload() tea.Cmd {
 }
 
 func (m *Model) emptyText() string {
+	if m.source != nil {
+		return "No articles from " + m.sourceName() + ". Press s to search it."
+	}
 	if m.ctx.Feeds != nil && m.query.Country == "" && m.query.Category == "" {
 		return "No articles yet. Your feeds are fetched in the background (r fetches them now); " +
 			"`tidings feeds list` shows how each one is doing."
@@ -145,7 +158,12 @@ func (m *Model) filterSummary() string {
 func (m *Model) ListSnapshot() pagedlist.Snapshot { return m.list.Snapshot() }
 
 // Title implements common.Screen.
-func (m *Model) Title() string { return "Headlines" }
+func (m *Model) Title() string {
+	if m.source != nil {
+		return m.sourceName()
+	}
+	return "Headlines"
+}
 
 // Status implements common.Screen.
 func (m *Model) Status() string { return m.list.Status() }
@@ -182,6 +200,9 @@ func (m *Model) ShortHelp() []key.Binding {
 	if m.CapturesInput() {
 		return k.Picker.Short()
 	}
+	if m.source != nil {
+		return append(append(m.listKeys().ArticleShort(), k.Sources.SearchSource, k.Story.Back), k.Global.Short()...)
+	}
 	return append(append(m.listKeys().ArticleShort(), k.Headlines.Country, k.Headlines.Category), k.Global.Short()...)
 }
 
@@ -190,6 +211,9 @@ func (m *Model) FullHelp() [][]key.Binding {
 	k := m.ctx.Keys
 	if m.CapturesInput() {
 		return [][]key.Binding{k.Picker.Full(), {k.Global.ForceQuit}}
+	}
+	if m.source != nil {
+		return append(m.listKeys().ArticleFull(), []key.Binding{k.Headlines.Collapse, k.Sources.SearchSource, k.Story.Back}, k.Global.Full())
 	}
 	return append(m.listKeys().ArticleFull(), k.Headlines.All(), k.Global.Full())
 }

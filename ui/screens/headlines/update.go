@@ -16,6 +16,9 @@ import (
 
 // Update implements common.Screen.
 func (m *Model) Update(msg tea.Msg) tea.Cmd {
+	if m.source != nil && m.source.ID == "" {
+		return nil // the Source screen before any source is opened
+	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
@@ -53,6 +56,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.pickerKey(m.category, msg)
 	}
 	k := m.ctx.Keys
+	if m.source != nil {
+		if cmd, ok := m.sourceKey(msg); ok {
+			return cmd
+		}
+	}
 	switch {
 	case key.Matches(msg, k.List.Open):
 		return m.open()
@@ -73,7 +81,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, k.List.Story):
 		if it, ok := m.list.Selected(); ok {
-			return articles.OpenStory(it, common.Headlines)
+			return articles.OpenStory(it, m.stepper.Origin)
 		}
 		return nil
 	case key.Matches(msg, k.Headlines.Collapse):
@@ -122,7 +130,7 @@ func (m *Model) handlePicked(msg picker.PickedMsg) tea.Cmd {
 	default:
 		return nil
 	}
-	if q == m.query {
+	if q.Country == m.query.Country && q.Category == m.query.Category {
 		return nil
 	}
 	// A choice the service would refuse (NewsAPI: all countries and all
@@ -182,5 +190,5 @@ func (m *Model) open() tea.Cmd {
 	if !ok {
 		return nil
 	}
-	return common.Cmd(articles.OpenMsg{Item: it, Origin: common.Headlines})
+	return common.Cmd(articles.OpenMsg{Item: it, Origin: m.stepper.Origin})
 }

@@ -69,7 +69,8 @@ func (m *Model) previewView(width, height int) string {
 // cachedFilterBar redraws the filter line only when the filters, width
 // or theme changed.
 func (m *Model) cachedFilterBar() string {
-	k := filterKey{query: m.query, width: m.width, themeGen: m.ctx.ThemeGen, collapsed: m.collapsed}
+	k := filterKey{country: m.query.Country, category: m.query.Category, source: m.sourceName(),
+		width: m.width, themeGen: m.ctx.ThemeGen, collapsed: m.collapsed}
 	if k != m.bar.key || m.bar.text == "" {
 		m.bar = filterBarCache{key: k, text: m.filterBar()}
 	}
@@ -77,7 +78,9 @@ func (m *Model) cachedFilterBar() string {
 }
 
 type filterKey struct {
-	query     model.HeadlinesQuery
+	country   model.Country
+	category  model.Category
+	source    string
 	width     int
 	themeGen  int
 	collapsed bool
@@ -91,6 +94,9 @@ type filterBarCache struct {
 // filterBar is the line naming the current filters and the keys that
 // change them.
 func (m *Model) filterBar() string {
+	if m.source != nil {
+		return m.sourceBar()
+	}
 	s := m.ctx.Styles.Filters
 	left := " " + s.Label.Render("Country ") + s.Value.Render(m.country.Label(string(m.query.Country))) +
 		s.Label.Render("   Category ") + s.Value.Render(m.category.Label(string(m.query.Category)))

@@ -97,7 +97,7 @@ func (m *Model) countAll() tea.Cmd {
 	for i := range m.watches {
 		r := &m.watches[i]
 		r.err, r.checking = "", false
-		if !r.w.Expired() {
+		if !r.w.Expired(m.ctx.Clock()) {
 			r.checking = true
 			m.queue = append(m.queue, r.w.Name)
 		}
@@ -130,7 +130,7 @@ func (m *Model) countNext() tea.Cmd {
 		return nil
 	}
 	m.inFlight++
-	client, q, round, ctx := m.ctx.Client, r.w.NewQuery(), m.round, m.roundCtx
+	client, q, round, ctx := m.ctx.Client, r.w.NewQuery(m.ctx.Clock()), m.round, m.roundCtx
 	return func() tea.Msg {
 		p, err := client.Articles(ctx, q)
 		return countMsg{round: round, name: name, n: p.TotalResults, err: err}

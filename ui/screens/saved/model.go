@@ -131,8 +131,16 @@ func (m *Model) Status() string {
 	if m.ctx.State == nil || !m.loaded {
 		return ""
 	}
-	return wording.Count(len(m.list.Items()), "saved article", "saved articles") + " · " +
+	counts := wording.Count(len(m.list.Items()), "saved article", "saved articles") + " · " +
 		wording.Count(len(m.watches), "watch", "watches")
+	// Where the cursor is, in the section that has it ("3/12").
+	switch {
+	case m.focus == focusWatches && len(m.watches) > 0:
+		return wording.Thousands(m.wcursor+1) + "/" + wording.Thousands(len(m.watches)) + " · " + counts
+	case m.focus == focusArticles && m.list.Len() > 0:
+		return m.list.Position() + " · " + counts
+	}
+	return counts
 }
 
 // CapturesInput implements common.Screen: a deletion waiting for its

@@ -117,7 +117,7 @@ func (m *Model) watchLines() []string {
 func (m *Model) totalNew() int {
 	n := 0
 	for _, r := range m.watches {
-		if r.counted && !r.w.Expired() {
+		if r.counted && !r.w.Expired(m.ctx.Clock()) {
 			n += r.n
 		}
 	}
@@ -159,7 +159,9 @@ func (m *Model) watchLine(r watchRow, selected bool, nameW int) string {
 func (m *Model) countText(r watchRow) (string, func(...string) string) {
 	s := m.ctx.Styles.List
 	switch {
-	case r.w.Expired():
+	case r.w.Expired(m.ctx.Clock()) && r.w.RollingTo():
+		return "no new", nil // its To moves on: new articles may come later
+	case r.w.Expired(m.ctx.Clock()):
 		return "expired", s.Empty.Render
 	case r.checking:
 		return "checking…", nil

@@ -40,10 +40,11 @@ type watchAddedMsg struct {
 
 // openWatch is w: ask for a name for the form's query. The field starts
 // empty with the default name (the keywords) as its placeholder: enter
-// keeps that name, typing replaces it. (bubbles' textinput has no
-// selection, so a prefilled name would have the typing appended to it.) The query is every parameter of the form, with relative dates
-// made absolute as a search does; a form that is not a valid search is
-// explained instead.
+// keeps that name, typing replaces it (bubbles' textinput has no
+// selection, so a prefilled name would have the typing appended to it).
+// The query is every parameter of the form, relative dates ("3d",
+// "yesterday") kept as typed: the watch rolls, resolved at every check; a
+// form that is not a valid search is explained instead.
 func (m *Model) openWatch() tea.Cmd {
 	if m.ctx.State == nil {
 		return common.Status(common.NoStateText+" Watches need it.", common.LevelWarning)
@@ -59,7 +60,6 @@ func (m *Model) openWatch() tea.Cmd {
 		why := errorSentence(id, msg)
 		return common.Status("This search cannot be watched yet: "+why, common.LevelWarning)
 	}
-	q = m.form.resolved()
 	in := textinput.New()
 	in.Prompt = "Watch as: "
 	in.Placeholder = defaultWatchName(q)

@@ -28,7 +28,7 @@ func TestViewGolden(t *testing.T) {
 			keys(t, m, "/")
 			typeText(t, m, "star")
 		}},
-		{name: "details", setup: func(t *testing.T, m *Model) { keys(t, m, "j", "enter") }},
+		{name: "details", setup: func(t *testing.T, m *Model) { keys(t, m, "j"); showDetails(t, m) }},
 		{name: "country_picker", setup: func(t *testing.T, m *Model) {
 			keys(t, m, "t")
 			typeText(t, m, "ger")

@@ -1,6 +1,8 @@
 package sources
 
 import (
+	"tidings/ui/components/pagedlist"
+
 	"context"
 	"fmt"
 	"sync"
@@ -127,7 +129,7 @@ func drive(t testing.TB, m *Model, cmd tea.Cmd) []tea.Msg {
 		for _, msg := range msgs {
 			switch msg := msg.(type) {
 			case nil, spinner.TickMsg:
-			case common.OpenURLMsg, common.CopyURLMsg, common.StatusMsg, common.SearchMsg:
+			case common.OpenURLMsg, common.CopyURLMsg, common.StatusMsg, common.SearchMsg, common.OpenSourceMsg:
 				out = append(out, msg)
 			default:
 				queue = append(queue, m.Update(msg))
@@ -157,3 +159,10 @@ func typeText(t testing.TB, m *Model, s string) {
 // Shared with the other UI packages' tests.
 var press = uitest.Key
 var runAll = uitest.RunAll
+
+// showDetails shows the selected source's details, as a click on it does
+// (enter lists its articles).
+func showDetails(t testing.TB, m *Model) {
+	t.Helper()
+	drive(t, m, m.Update(pagedlist.ActivatedMsg{List: m.list.ID()}))
+}

@@ -26,7 +26,7 @@ func TestInitLoadsTheCatalogueInLargePages(t *testing.T) {
 	if last := calls[len(calls)-1]; last.Page != 2 || m.list.Len() != 130 {
 		t.Fatalf("scrolling to the end loaded page %d, %d sources", last.Page, m.list.Len())
 	}
-	if got := m.Status(); !strings.Contains(got, "End of results · 130 sources") {
+	if got := m.Status(); !strings.Contains(got, "/130 · End of results") {
 		t.Fatalf("status = %q", got)
 	}
 }
@@ -111,7 +111,8 @@ func TestDetailsShowFieldsAndActions(t *testing.T) {
 	m := open(t, fc, 80, 20, model.SourcesQuery{})
 	// By name: Berliner Bote, Harbor Ledger, Harbor Ledger 2, Le Monde
 	// Fictif, North Star Daily.
-	keys(t, m, "j", "j", "j", "j", "enter")
+	keys(t, m, "j", "j", "j", "j")
+	showDetails(t, m)
 	view := ansi.Strip(m.View())
 	for _, want := range []string{
 		"North Star Daily", "src-001", "North Star Daily reports on entertainment with care",
@@ -188,5 +189,17 @@ func TestFilterChangeDropsTheOldAnswer(t *testing.T) {
 	}
 	if m.list.Len() == 0 || m.list.Err() != nil {
 		t.Fatalf("len %d, err %v", m.list.Len(), m.list.Err())
+	}
+}
+
+// enter asks the root for the selected source's articles (the Source
+// screen), with no keyword.
+func TestEnterListsTheSourcesArticles(t *testing.T) {
+	fc := &fakeClient{all: catalogue(10)}
+	m := open(t, fc, 80, 20, model.SourcesQuery{})
+	msgs := keys(t, m, "j", "enter")
+	want := common.OpenSourceMsg{Source: model.SourceRef{ID: "src-001", Name: "North Star Daily"}}
+	if len(msgs) != 1 || msgs[0] != want {
+		t.Fatalf("enter gave %v, want %v", msgs, want)
 	}
 }

@@ -98,8 +98,9 @@ func (m *Model) updateKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Sources.ClearFilter):
 		return m.back()
 	case key.Matches(msg, k.List.Open):
-		if _, ok := m.list.Selected(); ok {
-			m.details = true
+		// The source's newest articles, on the Source screen.
+		if it, ok := m.list.Selected(); ok && it.src.ID != "" {
+			return common.Cmd(common.OpenSourceMsg{Source: model.SourceRef{ID: it.src.ID, Name: it.src.Name}})
 		}
 		return nil
 	case key.Matches(msg, k.List.OpenBrowser):
