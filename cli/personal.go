@@ -64,6 +64,9 @@ type feedsPolling struct {
 	// manual polls only when the user asks (r on Headlines): the config's
 	// refresh_interval = "0".
 	manual bool
+	// maxItems is the config's feeds.max_items_per_feed; 0:
+	// feeds.DefaultMaxItems.
+	maxItems int
 	// off starts no poller at all: for commands that only read the
 	// catalogue (watch check), never for the reader.
 	off bool
@@ -82,7 +85,7 @@ func startPersonal(ctx context.Context, st *sqlite.Store, logger *slog.Logger, p
 		return &personal{svc: svc, stop: svc.stop}, nil
 	}
 	bridge := newFeedsBridge(st)
-	poller := newPoller(st, feeds.Options{Interval: polling.interval, Logger: logger, OnPass: bridge.passEnded,
+	poller := newPoller(st, feeds.Options{Interval: polling.interval, MaxItems: polling.maxItems, Logger: logger, OnPass: bridge.passEnded,
 		OnLead: bridge.lead, WriteShare: backgroundWriteShare})
 	bridge.poller = poller
 	pollCtx, cancel := context.WithCancel(ctx)

@@ -90,7 +90,8 @@ func userPrefs(c *readerConfig, file *config.Config) error {
 	}
 	c.palette = paletteAdjust(file.Theme)
 	c.fullTextAuto = file.Reader.FullText == config.FullTextAuto
-	c.polling = feedsPolling{interval: file.Feeds.RefreshInterval, manual: file.Feeds.RefreshInterval == 0}
+	c.polling = feedsPolling{interval: file.Feeds.RefreshInterval, manual: file.Feeds.RefreshInterval == 0,
+		maxItems: file.Feeds.MaxItemsPerFeed}
 	return nil
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"tidings/feeds"
+	"tidings/wording"
 )
 
 // refreshReport shows a polling pass as it goes: a progress bar on a
@@ -77,6 +78,10 @@ func outcomeLine(o feeds.Outcome) string {
 	s := fmt.Sprintf("ok        %s: %d new, %d updated, %d unchanged", id, o.Stats.New, o.Stats.Updated, o.Stats.Unchanged)
 	if o.Skipped > 0 {
 		s += fmt.Sprintf(" (%d unusable items left out)", o.Skipped)
+	}
+	if o.Dropped > 0 {
+		s += fmt.Sprintf(" (kept the newest %s of %s; see --max-items-per-feed)",
+			wording.Thousands(o.Kept), wording.Count(o.Kept+o.Dropped, "item", "items"))
 	}
 	return s
 }

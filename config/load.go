@@ -116,6 +116,7 @@ type rawTheme struct {
 
 type rawFeeds struct {
 	RefreshInterval *string `toml:"refresh_interval"`
+	MaxItemsPerFeed *int    `toml:"max_items_per_feed"`
 }
 
 // Parse reads settings from data; path names the file in errors. Load

@@ -157,6 +157,8 @@ func allowedFor(path []string) string {
 		return quoteList(ThemeModes())
 	case "feeds.refresh_interval":
 		return refreshAllowed
+	case "feeds.max_items_per_feed":
+		return maxItemsAllowed
 	}
 	switch {
 	case len(path) == 1:

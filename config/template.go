@@ -89,6 +89,9 @@ func Template() string {
 	p("#[feeds]")
 	prose("How often the personal service polls your feeds: " + refreshAllowed + ".")
 	p("#refresh_interval = %q", fmtDuration(d.Feeds.RefreshInterval))
+	prose("The most items of one feed a poll stores, the newest by date (document order if undated); " +
+		"the rest are dropped and reported: " + maxItemsAllowed + ".")
+	p("#max_items_per_feed = %d", DefaultMaxItemsPerFeed)
 	p("")
 	prose("Key bindings, one table per context: action = [keys]. Within a context a key may have " +
 		"one action only. Keys: " + keysAllowed + ". Help shows the first two keys of each action.")
