@@ -144,3 +144,25 @@ func (s *addSpy) AddFeed(ctx context.Context, f store.Feed) error {
 	*s.added = f.Poll
 	return s.Store.AddFeed(ctx, f)
 }
+
+// The hostile feed of issue 25: 100,000 undated items (7.8 MB, under the
+// body cap). It used to run for minutes and store 60,000; a poll now
+// stores the newest 1,000 (the default bound) and says so.
+func TestUndatedFloodOf100000ItemsIsBounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("parses 7.8 MB twice")
+	}
+	w := newWorld(t, func(_ *Options, fo *FetcherOptions) { fo.Timeout = time.Minute })
+	w.srv.Set("/flood.xml", feedserver.Response{Body: undatedFlood(100_000), NoValidators: true})
+	out := w.subscribe("flood.test", "/flood.xml")
+	if out.Kept != DefaultMaxItems || out.Dropped != 99_000 || out.Stats.New != DefaultMaxItems {
+		t.Fatalf("kept %d, dropped %d, stored %d new; want the newest 1,000 of 100,000", out.Kept, out.Dropped, out.Stats.New)
+	}
+	sum := w.refresh(true)
+	if sum.Failed != 0 || sum.Unchanged != DefaultMaxItems || sum.Dropped != 99_000 {
+		t.Fatalf("second pass: %+v", sum)
+	}
+	if n := len(w.headlines()); n != DefaultMaxItems {
+		t.Fatalf("%d articles stored, want 1,000", n)
+	}
+}
