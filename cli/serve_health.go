@@ -19,10 +19,13 @@ import (
 const pollerStaleAfter = 15 * time.Minute
 
 // pollerHealth remembers when the poller started and last finished a
-// pass, for the "feeds" readiness check. Failing feeds do not make the
-// service unready — it still serves what it has, and the metrics count
-// failures — only a poller that has stopped finishing passes does (a
-// store that cannot list feeds, a pass wedged on something).
+// pass, and when it last stored a feed's poll, for the "feeds" readiness
+// check: a pass over many feeds may run long, but while feed after feed
+// is stored (each bounded by the per-feed deadline) it is not stuck.
+// Failing feeds do not make the service unready — it still serves what
+// it has, and the metrics count failures — only a poller that has
+// stopped finishing passes and storing feeds does (a store that cannot
+// list feeds, a pass wedged on something).
 //
 // Over a catalogue that elects its poller (PostgreSQL shared by replicas),
 // only the leading replica polls: the others are healthy while they wait,
