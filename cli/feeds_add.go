@@ -13,6 +13,7 @@ import (
 func newFeedsAddCommand(db *feedsDB, getenv func(string) string) *cobra.Command {
 	var enums enumFlags
 	var fullText bool
+	var maxItems int
 	cmd := &cobra.Command{
 		Use:   "add URL",
 		Short: "Subscribe to a feed (or a site that announces one)",
@@ -41,7 +42,10 @@ func newFeedsAddCommand(db *feedsDB, getenv func(string) string) *cobra.Command 
 				return err
 			}
 			defer st.Close()
-			p, err := db.poller(st, feeds.Options{Logger: quietLogger(getenv, cmd.ErrOrStderr())})
+			if err := checkMaxItems(maxItems); err != nil {
+				return err
+			}
+			p, err := db.poller(st, feeds.Options{MaxItems: maxItems, Logger: quietLogger(getenv, cmd.ErrOrStderr())})
 			if err != nil {
 				return err
 			}
@@ -56,6 +60,10 @@ func newFeedsAddCommand(db *feedsDB, getenv func(string) string) *cobra.Command 
 			if out.Skipped > 0 {
 				fmt.Fprintf(w, " (%s left out)", wording.Count(out.Skipped, "unusable item", "unusable items"))
 			}
+			if out.Dropped > 0 {
+				fmt.Fprintf(w, " (kept the newest %s of %s; see --max-items-per-feed)",
+					wording.Thousands(out.Kept), wording.Count(out.Kept+out.Dropped, "item", "items"))
+			}
 			fmt.Fprintln(w, ".")
 			if fullText {
 				fmt.Fprintln(w, fullTextReport(out.FullText, out.FullTextFailed))
@@ -64,6 +72,7 @@ func newFeedsAddCommand(db *feedsDB, getenv func(string) string) *cobra.Command 
 		},
 	}
 	enums.register(cmd, "the feed's source")
+	cmd.Flags().IntVar(&maxItems, "max-items-per-feed", feeds.DefaultMaxItems, maxItemsUsage)
 	cmd.Flags().BoolVar(&fullText, "full-text", false, "store each new article's page text as its content (for feeds that carry only summaries)")
 	return cmd
 }

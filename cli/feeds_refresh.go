@@ -17,6 +17,19 @@ import (
 type refreshFlags struct {
 	interval string // the schedule the pass sets for each feed's next poll
 	retain   string
+	maxItems int // --max-items-per-feed
+}
+
+// maxItemsUsage is --max-items-per-feed's help, shared by every command
+// that polls.
+var maxItemsUsage = fmt.Sprintf("store at most this many items of one feed per poll, the newest by date (document order if undated); the rest are reported and dropped (default %d)", feeds.DefaultMaxItems)
+
+// checkMaxItems refuses a negative bound; 0 is the default.
+func checkMaxItems(n int) error {
+	if n < 0 {
+		return usagef("invalid --max-items-per-feed %d: store at least 1 item per feed and poll, or 0 for the default (%d)", n, feeds.DefaultMaxItems)
+	}
+	return nil
 }
 
 func (r *refreshFlags) parse() (interval, retain time.Duration, err error) {
@@ -27,6 +40,9 @@ func (r *refreshFlags) parse() (interval, retain time.Duration, err error) {
 		if interval < time.Minute {
 			return 0, 0, usagef("invalid --refresh %s: poll at most once a minute (or 0 to not poll)", r.interval)
 		}
+	}
+	if err := checkMaxItems(r.maxItems); err != nil {
+		return 0, 0, err
 	}
 	if r.retain != "" {
 		if retain, err = model.ParseAge(r.retain); err != nil {
@@ -67,7 +83,8 @@ func newFeedsRefreshCommand(db *feedsDB, getenv func(string) string) *cobra.Comm
 			}
 			defer release()
 			report := newRefreshReport(cmd.ErrOrStderr())
-			p, err := db.poller(st, feeds.Options{Interval: interval, Retain: retain, Logger: quietLogger(getenv, cmd.ErrOrStderr())})
+			p, err := db.poller(st, feeds.Options{Interval: interval, Retain: retain, MaxItems: rf.maxItems,
+				Logger: quietLogger(getenv, cmd.ErrOrStderr())})
 			if err != nil {
 				return err
 			}
@@ -92,6 +109,7 @@ func newFeedsRefreshCommand(db *feedsDB, getenv func(string) string) *cobra.Comm
 	cmd.Flags().BoolVar(&all, "all", false, "poll every feed, due or not")
 	cmd.Flags().StringVar(&rf.interval, "refresh", "", "the interval the next polls are scheduled at (default 15m)")
 	cmd.Flags().StringVar(&rf.retain, "retain", "", "delete feed articles older than this (90d, 2w; default: keep everything)")
+	cmd.Flags().IntVar(&rf.maxItems, "max-items-per-feed", feeds.DefaultMaxItems, maxItemsUsage)
 	return cmd
 }
 
@@ -104,6 +122,10 @@ func summaryLine(s feeds.Summary) string {
 		line += fmt.Sprintf("; %s not modified", n(s.NotModified))
 	}
 	line += fmt.Sprintf("; %s failed", n(s.Failed))
+	if s.Dropped > 0 {
+		line += fmt.Sprintf("; %s over the per-feed bound left out of %s",
+			wording.Count(s.Dropped, "item", "items"), wording.Count(s.DroppedFeeds, "feed", "feeds"))
+	}
 	if s.Pruned > 0 {
 		line += fmt.Sprintf("; %s pruned", wording.Count(s.Pruned, "old article", "old articles"))
 	}

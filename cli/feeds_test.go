@@ -578,3 +578,21 @@ func TestFeedsListJSON(t *testing.T) {
 		t.Fatalf("feed %+v", f)
 	}
 }
+
+// --max-items-per-feed keeps the newest items and says how many of how
+// many it kept.
+func TestFeedsAddReportsItemsOverTheBound(t *testing.T) {
+	srv, db := feedsEnv(t)
+	srv.Set("/five.xml", feedserver.Response{Body: feedserver.GenFeed("five", 5, 0, feedserver.FixtureTime)})
+	out, _, err := runOut(t, "feeds", "add", srv.URL("", "/five.xml"), "--max-items-per-feed", "2", "--db", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "Stored 2 articles (kept the newest 2 of 5 items; see --max-items-per-feed).") {
+		t.Fatalf("output:\n%s", out)
+	}
+	if _, _, err := runOut(t, "feeds", "refresh", "--max-items-per-feed", "-1", "--db", db); err == nil ||
+		!strings.Contains(err.Error(), "invalid --max-items-per-feed -1") {
+		t.Fatalf("a negative bound: %v", err)
+	}
+}

@@ -79,6 +79,9 @@ type feedsPolling struct {
 	// manual polls only when the user asks (r on Headlines): the config's
 	// refresh_interval = "0".
 	manual bool
+	// maxItems is the config's feeds.max_items_per_feed; 0:
+	// feeds.DefaultMaxItems.
+	maxItems int
 	// off starts no poller at all: for commands that only read the
 	// catalogue (watch check), never for the reader.
 	off bool
@@ -107,7 +110,7 @@ func startPersonal(ctx context.Context, st *sqlite.Store, logger *slog.Logger, p
 	bridge := newFeedsBridge(st)
 	bridge.manual, bridge.config.path = polling.manual, polling.config
 	bridge.config.take() // its state now: only a later edit is news
-	poller := newGuardedPoller(st, feeds.Options{Interval: polling.interval, Logger: logger, OnPass: bridge.passEnded,
+	poller := newGuardedPoller(st, feeds.Options{Interval: polling.interval, MaxItems: polling.maxItems, Logger: logger, OnPass: bridge.passEnded,
 		OnLead: bridge.lead, WriteShare: backgroundWriteShare},
 		fetchGuard(polling.allowPrivateFetch, readerAllowHint), polling.contact)
 	bridge.poller = poller

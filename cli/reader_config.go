@@ -94,7 +94,7 @@ func userPrefs(c *readerConfig, file *config.Config) error {
 	c.openCommand = file.Reader.OpenCommand
 	c.polling = feedsPolling{interval: file.Feeds.RefreshInterval, manual: file.Feeds.RefreshInterval == 0,
 		allowPrivateFetch: file.Reader.AllowPrivateFetch, config: file.Path,
-		contact: file.Feeds.Contact}
+		contact: file.Feeds.Contact, maxItems: file.Feeds.MaxItemsPerFeed}
 	if file.Path == "" { // no file yet: follow the one the user may write
 		c.polling.config, _ = config.DefaultPath()
 	}

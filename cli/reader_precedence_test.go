@@ -231,7 +231,7 @@ refresh_interval = "1h"
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !c.fullTextAuto || c.background != theme.BackgroundLight || c.polling != (feedsPolling{interval: time.Hour, config: c.polling.config}) || c.polling.config == "" {
+	if !c.fullTextAuto || c.background != theme.BackgroundLight || c.polling != (feedsPolling{interval: time.Hour, config: c.polling.config, maxItems: config.DefaultMaxItemsPerFeed}) || c.polling.config == "" {
 		t.Errorf("full text auto %v, background %v, polling %+v", c.fullTextAuto, c.background, c.polling)
 	}
 	if c.keys == nil || !key.Matches(keyPress("S"), c.keys.Global.Sources) || key.Matches(keyPress("2"), c.keys.Global.Sources) {
@@ -249,7 +249,7 @@ refresh_interval = "1h"
 
 	d, err := resolveArgs(t, "", nil)
 	if err != nil || d.keys != nil || d.palette != nil || d.background != theme.BackgroundAuto || d.fullTextAuto ||
-		d.polling != (feedsPolling{interval: config.DefaultRefreshInterval, config: d.polling.config}) || d.polling.config == "" {
+		d.polling != (feedsPolling{interval: config.DefaultRefreshInterval, config: d.polling.config, maxItems: config.DefaultMaxItemsPerFeed}) || d.polling.config == "" {
 		t.Errorf("defaults: %+v, %v", d, err)
 	}
 	off, err := resolveArgs(t, "[feeds]\nrefresh_interval = \"0\"\n", nil)

@@ -80,5 +80,9 @@ func outcomeLine(o feeds.Outcome) string {
 	if o.Skipped > 0 {
 		s += fmt.Sprintf(" (%s left out)", wording.Count(o.Skipped, "unusable item", "unusable items"))
 	}
+	if o.Dropped > 0 {
+		s += fmt.Sprintf(" (kept the newest %s of %s; see --max-items-per-feed)",
+			wording.Thousands(o.Kept), wording.Count(o.Kept+o.Dropped, "item", "items"))
+	}
 	return s
 }

@@ -98,6 +98,9 @@ type Feeds struct {
 	// names, where a site's owner can reach whoever polls it; "" for
 	// none (see feeds.UserAgent).
 	Contact string
+	// MaxItemsPerFeed bounds the items of one feed a poll stores (the
+	// newest); 0 means feeds.DefaultMaxItems.
+	MaxItemsPerFeed int
 }
 
 // Screen names a screen the reader can start on.
@@ -138,6 +141,13 @@ const (
 	MaxRefreshInterval     = 7 * 24 * time.Hour
 )
 
+// Bounds of [Feeds.MaxItemsPerFeed]; DefaultMaxItemsPerFeed is
+// feeds.DefaultMaxItems (config does not import feeds).
+const (
+	DefaultMaxItemsPerFeed = 1000
+	MaxMaxItemsPerFeed     = 1_000_000
+)
+
 // Default returns the settings that apply when there is no file.
 func Default() *Config {
 	return &Config{
@@ -148,7 +158,7 @@ func Default() *Config {
 		},
 		Theme: Theme{Mode: ThemeAuto},
 		Keys:  map[string]map[string][]string{},
-		Feeds: Feeds{RefreshInterval: DefaultRefreshInterval},
+		Feeds: Feeds{RefreshInterval: DefaultRefreshInterval, MaxItemsPerFeed: DefaultMaxItemsPerFeed},
 		set:   map[string]bool{},
 	}
 }

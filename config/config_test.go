@@ -263,6 +263,10 @@ func TestSettings(t *testing.T) {
 		{name: "theme not a table", doc: "theme = \"dark\"\n", line: 1,
 			frags: []string{"theme: expected a table, got a TOML string"}},
 		// [feeds]
+		{name: "max_items_per_feed", doc: "[feeds]\nmax_items_per_feed = 200\n",
+			check: func(c *Config) bool { return c.Feeds.MaxItemsPerFeed == 200 }, set: "feeds.max_items_per_feed"},
+		{name: "max_items_per_feed negative", doc: "[feeds]\nmax_items_per_feed = -1\n", line: 2,
+			frags: []string{"feeds.max_items_per_feed", "out of range", "1 to 1000000 items"}},
 		{name: "refresh_interval", doc: "[feeds]\nrefresh_interval = \"1h30m\"\n",
 			check: func(c *Config) bool { return c.Feeds.RefreshInterval == 90*time.Minute }, set: "feeds.refresh_interval"},
 		{name: "refresh_interval days", doc: "[feeds]\nrefresh_interval = \"1d\"\n",

@@ -121,6 +121,7 @@ type rawTheme struct {
 type rawFeeds struct {
 	RefreshInterval *string `toml:"refresh_interval"`
 	Contact         *string `toml:"contact"`
+	MaxItemsPerFeed *int    `toml:"max_items_per_feed"`
 }
 
 // Parse reads settings from data; path names the file in errors. Load

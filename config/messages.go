@@ -167,6 +167,8 @@ func allowedFor(path []string) string {
 		return refreshAllowed
 	case "feeds.contact":
 		return contactAllowed
+	case "feeds.max_items_per_feed":
+		return maxItemsAllowed
 	}
 	switch {
 	case len(path) == 1:

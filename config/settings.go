@@ -207,15 +207,28 @@ func (b *builder) colors(table string, raw map[string]any, dst *Colors) {
 var refreshAllowed = fmt.Sprintf("a duration from %s to %s such as \"30m\", \"1h30m\" or \"1d\", or \"0\" to not poll",
 	fmtDuration(MinRefreshInterval), fmtDuration(MaxRefreshInterval))
 
+// maxItemsAllowed says what max_items_per_feed takes.
+var maxItemsAllowed = fmt.Sprintf("1 to %d items, or 0 for the default (%d)", MaxMaxItemsPerFeed, DefaultMaxItemsPerFeed)
+
 func (b *builder) feeds(r *rawFeeds) {
-	if r != nil && r.Contact != nil {
+	if r == nil {
+		return
+	}
+	if r.Contact != nil {
 		if err := CheckContact(*r.Contact); err != nil {
 			b.bad("feeds.contact", "%v", err)
 		} else {
 			b.c.Feeds.Contact = strings.TrimSpace(*r.Contact)
 		}
 	}
-	if r == nil || r.RefreshInterval == nil {
+	if r.MaxItemsPerFeed != nil {
+		if n := *r.MaxItemsPerFeed; n < 0 || n > MaxMaxItemsPerFeed {
+			b.bad("feeds.max_items_per_feed", "%d is out of range; allowed: %s", n, maxItemsAllowed)
+		} else {
+			b.c.Feeds.MaxItemsPerFeed = n
+		}
+	}
+	if r.RefreshInterval == nil {
 		return
 	}
 	s := strings.TrimSpace(*r.RefreshInterval)

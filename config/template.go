@@ -104,6 +104,9 @@ func Template() string {
 	prose("Where the owner of a site you poll can reach you, named in the poller's User-Agent " +
 		"(tidings/VERSION (+CONTACT)): " + contactAllowed + ".")
 	p("#contact = %q", d.Feeds.Contact)
+	prose("The most items of one feed a poll stores, the newest by date (document order if undated); " +
+		"the rest are dropped and reported: " + maxItemsAllowed + ".")
+	p("#max_items_per_feed = %d", DefaultMaxItemsPerFeed)
 	p("")
 	prose("Key bindings, one table per context: action = [keys]. Within a context a key may have " +
 		"one action only. Keys: " + keysAllowed + ". Help shows the first two keys of each action.")

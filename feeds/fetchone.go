@@ -3,6 +3,7 @@ package feeds
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"tidings/feeds/normalise"
@@ -26,9 +27,32 @@ type fetched struct {
 
 // fetchOne fetches and parses one feed, and works out its new polling
 // state. It writes nothing: the pass's writer stores what it returns.
-func (p *Poller) fetchOne(ctx context.Context, f store.Feed) fetched {
+//
+// All of it runs under the per-feed deadline (Options.FeedTimeout): a feed
+// that trickles its bytes, or whose pages do, fails with a deadline error
+// rather than holding its worker, and the pass goes on. ctx is the pass's:
+// its end is not the feed's failure.
+func (p *Poller) fetchOne(pass context.Context, f store.Feed) fetched {
 	now := p.now()
 	r := fetched{out: Outcome{Feed: f}, save: store.FeedPollResult{ID: f.Source.ID, Poll: f.Poll, Seen: now}}
+	ctx, cancel := context.WithTimeout(pass, p.feedTimeout)
+	defer cancel()
+	r = p.fetchWithin(ctx, f, r, now)
+	if r.out.Err != nil && pass.Err() == nil && ctx.Err() != nil {
+		// The feed's own deadline passed, not the pass's: its failure.
+		r.skip = false
+		r.out.Err = nil
+		r.save.Poll = f.Poll
+		r.save.Poll.LastAttempt = now
+		r.save.Items, r.save.URL, r.source = nil, "", nil
+		return p.failed(pass, r, &FetchError{Kind: KindTimeout,
+			Msg: fmt.Sprintf("gave up on the feed after %s, the per-feed deadline (fetching, parsing and reading its pages)", p.feedTimeout)})
+	}
+	return r
+}
+
+// fetchWithin is fetchOne under the feed's deadline ctx.
+func (p *Poller) fetchWithin(ctx context.Context, f store.Feed, r fetched, now time.Time) fetched {
 	poll := &r.save.Poll
 	poll.LastAttempt = now
 	resp, err := p.fetchFeed(ctx, f.URL, Validators{ETag: poll.ETag, LastModified: poll.LastModified})
@@ -56,7 +80,7 @@ func (p *Poller) fetchOne(ctx context.Context, f store.Feed) fetched {
 		p.log.Warn("feed item skipped", "feed", f.Source.ID, "item", s.Index, "title", s.Title, "reason", s.Reason)
 	}
 	r.out.Skipped = len(doc.Skipped)
-	r.save.Items = p.itemsToKeep(f, doc.Items, now)
+	r.save.Items = p.itemsToKeep(f, p.bounded(f, doc.Items, now, &r.out), now)
 	p.fullText(ctx, f, r.save.Items, &r.out)
 	if f.FullText && ctx.Err() != nil {
 		// Cut short while reading pages: store nothing rather than the
@@ -122,4 +146,16 @@ func (p *Poller) parse(resp *Response, now time.Time) (*normalise.Document, erro
 		defer func() { <-p.parsing }()
 	}
 	return parseDocument(resp, now)
+}
+
+// bounded keeps the newest p.maxItems of a feed's items, noting in out
+// what it dropped, and logs it.
+func (p *Poller) bounded(f store.Feed, items []store.FeedItem, now time.Time, out *Outcome) []store.FeedItem {
+	kept, dropped := newestItems(items, p.maxItems, now)
+	out.Kept, out.Dropped = len(kept), dropped
+	if dropped > 0 {
+		p.log.Warn("feed has more items than a poll stores", "feed", f.Source.ID, "url", f.URL,
+			"note", droppedNote(dropped, len(kept)))
+	}
+	return kept
 }

@@ -63,6 +63,17 @@ type Options struct {
 	FullTextItems int
 	// PageTimeout bounds reading one page (DefaultPageTimeout).
 	PageTimeout time.Duration
+	// MaxItems bounds the items of one feed a poll stores: the newest
+	// MaxItems by date (document order among undated ones) are kept, the
+	// rest dropped and reported (DefaultMaxItems).
+	MaxItems int
+	// FeedTimeout bounds fetching, parsing and reading the pages of one
+	// feed (DefaultFeedTimeout): a feed that takes longer fails with a
+	// deadline error and the pass goes on with the others.
+	FeedTimeout time.Duration
+	// OnFeed, if set, is called after each feed's poll is stored, from
+	// the pass's writer: a pass that is long but moving is not stuck.
+	OnFeed func(Outcome)
 }
 
 // Poller polls the catalogue's feeds. One pass runs at a time; it is safe
@@ -85,7 +96,10 @@ type Poller struct {
 	fullTextItems int
 	pageTimeout   time.Duration
 	pageSlots     chan struct{} // maxPageReads at once
-	hosts         hostGate      // one request at a time per host
+	maxItems      int
+	feedTimeout   time.Duration
+	onFeed        func(Outcome)
+	hosts         hostGate // one request at a time per host
 	noPages       sync.Once
 	noLookup      sync.Once
 
@@ -114,13 +128,20 @@ func NewPoller(st Store, o Options) *Poller {
 	if o.PageTimeout <= 0 {
 		o.PageTimeout = DefaultPageTimeout
 	}
+	if o.MaxItems <= 0 {
+		o.MaxItems = DefaultMaxItems
+	}
+	if o.FeedTimeout <= 0 {
+		o.FeedTimeout = DefaultFeedTimeout
+	}
 	rest := 0.0
 	if o.WriteShare > 0 && o.WriteShare < 1 {
 		rest = 1/o.WriteShare - 1
 	}
 	p := &Poller{st: st, fetch: o.Fetcher, log: o.Logger, now: o.Now, sched: newSchedule(o.Interval),
 		workers: o.Concurrency, retain: o.Retain, onPass: o.OnPass, onLead: o.OnLead, rest: rest, wake: make(chan struct{}, 1),
-		pages: o.Pages, fullTextItems: o.FullTextItems, pageTimeout: o.PageTimeout, pageSlots: make(chan struct{}, maxPageReads)}
+		pages: o.Pages, fullTextItems: o.FullTextItems, pageTimeout: o.PageTimeout, pageSlots: make(chan struct{}, maxPageReads),
+		maxItems: o.MaxItems, feedTimeout: o.FeedTimeout, onFeed: o.OnFeed}
 	if rest > 0 {
 		p.parsing = make(chan struct{}, 1)
 	}
@@ -133,8 +154,11 @@ type Outcome struct {
 	// NotModified: the server answered 304; nothing was written.
 	NotModified bool
 	Stats       store.FeedWriteStats
-	Skipped     int   // items left out as unusable (logged with why)
-	Err         error // why the poll failed; nil on success
+	Skipped     int // items left out as unusable (logged with why)
+	// Dropped counts the items left out by Options.MaxItems, of Kept+
+	// Dropped the feed carried.
+	Dropped, Kept int
+	Err           error // why the poll failed; nil on success
 	// FullText counts the new articles of a full-text feed stored with
 	// their page's text; FullTextFailed those whose page could not be
 	// read (logged with why), which keep the feed's text.
@@ -153,6 +177,9 @@ type Summary struct {
 	Pruned                  int // articles past the retention period, deleted
 	// FullText and FullTextFailed add up the feeds' (see Outcome).
 	FullText, FullTextFailed int
+	// Dropped counts the items left out by Options.MaxItems, of
+	// DroppedFeeds feeds.
+	Dropped, DroppedFeeds int
 }
 
 // Pass is one polling pass, for OnPass.
@@ -181,6 +208,10 @@ func (s *Summary) add(o Outcome) {
 	s.Unchanged += o.Stats.Unchanged
 	s.FullText += o.FullText
 	s.FullTextFailed += o.FullTextFailed
+	if o.Dropped > 0 {
+		s.Dropped += o.Dropped
+		s.DroppedFeeds++
+	}
 }
 
 // RefreshOptions chooses what a pass polls and reports.
@@ -311,6 +342,9 @@ func (p *Poller) writeAll(ctx context.Context, results <-chan fetched, done func
 				batch, items = drain(results, batch, items)
 				started := time.Now()
 				for _, out := range p.write(ctx, batch) {
+					if p.onFeed != nil {
+						p.onFeed(out)
+					}
 					done(out)
 				}
 				batch, items = nil, 0

@@ -46,13 +46,21 @@ func (p *Poller) Subscribe(ctx context.Context, sub Subscription) (store.Feed, O
 	f.Poll.ETag, f.Poll.LastModified = resp.Validators.ETag, resp.Validators.LastModified
 	f.Poll.LastAttempt, f.Poll.MinInterval = now, doc.MinInterval
 	p.succeeded(&f.Poll, resp.FreshFor, now)
-	if f, err = p.addFeed(ctx, f); err != nil {
+	// The subscription is stored without its polling state, which is
+	// written with the items (in their transaction, or after them): a
+	// crash between the two then leaves a feed never polled, which the
+	// next pass fetches whole, rather than one whose ETag says it is up to
+	// date while none of its articles are stored.
+	added := f
+	added.Poll = store.FeedPoll{}
+	if added, err = p.addFeed(ctx, added); err != nil {
 		return store.Feed{}, Outcome{}, err
 	}
+	f.Source = added.Source
 	r := fetched{
-		out:  Outcome{Feed: f, Skipped: len(doc.Skipped)},
-		save: store.FeedPollResult{ID: f.Source.ID, Items: p.itemsToKeep(f, doc.Items, now), Poll: f.Poll, Seen: now},
+		out: Outcome{Feed: f, Skipped: len(doc.Skipped)},
 	}
+	r.save = store.FeedPollResult{ID: f.Source.ID, Items: p.itemsToKeep(f, p.bounded(f, doc.Items, now, &r.out), now), Poll: f.Poll, Seen: now}
 	p.fullText(ctx, f, r.save.Items, &r.out)
 	outs := p.write(ctx, []fetched{r})
 	return f, outs[0], outs[0].Err

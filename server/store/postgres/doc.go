@@ -17,7 +17,9 @@
 //     rights when an operator migrates first (Migrate; `tidings serve
 //     --migrate-only`). A database newer than the program is refused.
 //   - Article ids are as on SQLite: publication seconds << 16 plus a
-//     tie-breaker, so newest first is id order, from/to is an id range
+//     tie-breaker chosen by store's rule (store.IDAllocator: a slot
+//     hashed from the URL, else the next free one of the second found in
+//     one lookup, no probing), so newest first is id order, from/to is an id range
 //     and every filter's index ends in id (keyset order without a sort).
 //     Deep pages seek from cached anchors (the id at every 2,000th
 //     position) instead of walking an OFFSET.

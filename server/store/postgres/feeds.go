@@ -318,7 +318,8 @@ type feedWriter struct {
 	sw          *storyWrite // the rows written, to group
 	id          string
 	seen        time.Time
-	guids, urls map[string]bool // items of this poll already handled
+	guids, urls map[string]bool    // items of this poll already handled
+	ids         *store.IDAllocator // nil until a preferred id is taken
 }
 
 type itemResult int
@@ -462,16 +463,25 @@ func (w *feedWriter) delete(ctx context.Context, url string) error {
 	return nil
 }
 
+// insert stores r under its preferred id, or, when that is taken or its
+// second crowded already, under one the transaction's allocator gives.
 func (w *feedWriter) insert(ctx context.Context, r jsonl.Record) error {
 	args := articleArgs(&r)
-	tag, err := w.tx.Exec(ctx, insertArticleSQL, args...)
-	if err != nil {
-		return fmt.Errorf("store article %s: %w", r.URL, err)
-	}
-	if tag.RowsAffected() == 0 {
-		if err := insertNextID(ctx, w.tx, r.URL, args); err != nil {
-			return err
+	if w.ids == nil || !w.ids.Crowded(store.IDSecond(args[0].(int64))) {
+		tag, err := w.tx.Exec(ctx, insertArticleSQL, args...)
+		if err != nil {
+			return fmt.Errorf("store article %s: %w", r.URL, err)
 		}
+		if tag.RowsAffected() == 1 {
+			w.sw.insert(args[0].(int64), &r.Article)
+			return nil
+		}
+	}
+	if w.ids == nil {
+		w.ids = store.NewIDAllocator(secondLookup(w.tx))
+	}
+	if err := insertAllocated(ctx, w.tx, w.ids, [][]any{args}, []string{r.URL}); err != nil {
+		return err
 	}
 	w.sw.insert(args[0].(int64), &r.Article)
 	return nil

@@ -147,8 +147,9 @@ func (s *Store) addEach(ctx context.Context, sources []model.Source, recs []json
 }
 
 // addBatch writes one transaction: every statement is pipelined in one
-// round trip, then the few inserts whose id was taken by an article of
-// the same second are retried with the next id.
+// round trip, then the inserts whose preferred id was taken by an article
+// of the same second go in, in one more, under ids a store.IDAllocator
+// gives.
 func (s *Store) addBatch(ctx context.Context, sources []model.Source, recs []jsonl.Record, group bool) (err error) {
 	for _, src := range sources {
 		if src.ID == "" {
@@ -228,30 +229,22 @@ func writeRows(ctx context.Context, tx pgx.Tx, sw *storyWrite, sources []model.S
 	if err := res.Close(); err != nil {
 		return err
 	}
+	if len(retry) == 0 {
+		return nil
+	}
+	// Their preferred ids were taken (articles of the same second): they
+	// go in under ids the allocator gives, in one more round trip.
+	rows, urls := make([][]any, len(retry)), make([]string, len(retry))
+	for k, i := range retry {
+		rows[k], urls[k] = args[i], recs[i].URL
+	}
+	if err := insertAllocated(ctx, tx, store.NewIDAllocator(secondLookup(tx)), rows, urls); err != nil {
+		return err
+	}
 	for _, i := range retry {
-		if err := insertNextID(ctx, tx, recs[i].URL, args[i]); err != nil {
-			return err
-		}
 		sw.insert(args[i][0].(int64), &recs[i].Article)
 	}
 	return nil
-}
-
-// insertNextID stores an article whose id is taken, trying the ids after
-// it: articles published in the same second differ in the low 16 bits.
-// args[0] is left the id it was stored under.
-func insertNextID(ctx context.Context, tx pgx.Tx, u string, args []any) error {
-	for tries := 0; tries < 1<<16; tries++ {
-		args[0] = args[0].(int64) + 1
-		tag, err := tx.Exec(ctx, insertArticleSQL, args...)
-		if err != nil {
-			return fmt.Errorf("store article %s: %w", u, err)
-		}
-		if tag.RowsAffected() == 1 {
-			return nil
-		}
-	}
-	return fmt.Errorf("store article %s: too many articles published in the same second", u)
 }
 
 // inTx runs fn in a transaction, committing when it returns nil.
@@ -283,15 +276,12 @@ func articleArgs(r *jsonl.Record) []any {
 	if r.HasPopularity {
 		pop = &r.Popularity
 	}
-	id := secs<<16 | int64(urlHash(a.URL)&0xffff)
+	id := store.PreferredID(secs, a.URL)
 	return []any{id, a.URL, a.Source.ID, a.Source.Name, a.Author, a.Title, a.Description, a.URLToImage,
 		published, a.Content, pop, reversedHost(a.URL)}
 }
 
-// maxSeconds keeps seconds<<16 inside an int64 (about ±2.2 million years).
-const maxSeconds = 1 << 46
-
-func clampSeconds(s int64) int64 { return max(-maxSeconds, min(s, maxSeconds)) }
+func clampSeconds(s int64) int64 { return store.ClampSeconds(s) }
 
 func urlHash(u string) uint32 {
 	h := fnv.New32a()

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"tidings/model"
+	"tidings/server/store"
 )
 
 // batchSize is how many rows one write transaction holds: large enough to
@@ -78,7 +79,8 @@ FROM (SELECT 1) LEFT JOIN sources s ON s.id = ?3`
 
 // insertArticlesSQL is insertArticleSQL for n rows at once, each row
 // taking insertArticleArgs arguments in the same order. Like it, it
-// ignores a row whose id is taken; the caller finds and probes those. It
+// ignores a row whose id is taken; the caller gives those ids of a
+// store.IDAllocator (insertLeftOut). It
 // returns the ids of the rows it inserted. It exists for FTS5's sake: every writing statement in a transaction opens a
 // savepoint, at which FTS5 writes its pending terms out as a new index
 // segment, so n one-row inserts write n tiny segments and merge them
@@ -106,6 +108,8 @@ FROM (VALUES `)
 
 type batchStmts struct {
 	upsertSource, resolve, deleteArticle, insertArticle *sql.Stmt
+	// ids gives the articles whose preferred id is taken theirs.
+	ids *store.IDAllocator
 }
 
 func (s *Store) addBatch(ctx context.Context, bulk *bulkLoad, sources []model.Source, recs []record) (err error) {
@@ -126,7 +130,7 @@ func (s *Store) addBatch(ctx context.Context, bulk *bulkLoad, sources []model.So
 		}
 		s.changes.Bump() // even a failed write may have raced a count
 	}()
-	var st batchStmts
+	st := batchStmts{ids: store.NewIDAllocator(secondLookup(tx))}
 	for _, p := range []struct {
 		dst **sql.Stmt
 		sql string
@@ -223,11 +227,12 @@ func deleteArticle(ctx context.Context, del *sql.Stmt, url string, sw *storyWrit
 }
 
 // insertArticle stores r, whose URL must not be stored yet (writeArticle
-// replaces one that is), and returns its row id.
+// replaces one that is), and returns its row id: its preferred id, or,
+// when that is taken or its second crowded, one st.ids gives (the rule is
+// store.IDAllocator's).
 func insertArticle(ctx context.Context, st batchStmts, r *record) (int64, error) {
 	args := articleArgs(r)
-	// A taken id is another article of the same second: probe the next one.
-	for tries := 0; tries < 1<<16; tries++ {
+	if !st.ids.Crowded(store.IDSecond(args[0].(int64))) {
 		res, err := st.insertArticle.ExecContext(ctx, args...)
 		if err != nil {
 			return 0, fmt.Errorf("store article %s: %w", r.URL, err)
@@ -235,9 +240,9 @@ func insertArticle(ctx context.Context, st batchStmts, r *record) (int64, error)
 		if n, _ := res.RowsAffected(); n == 1 {
 			return args[0].(int64), nil
 		}
-		args[0] = args[0].(int64) + 1
 	}
-	return 0, fmt.Errorf("store article %s: too many articles published in the same second", r.URL)
+	id, _, err := insertAllocated(ctx, st.insertArticle, st.ids, args, r.URL, nil)
+	return id, err
 }
 
 // insertArticleArgs is how many arguments insertArticleSQL takes.
@@ -261,15 +266,12 @@ func articleArgs(r *record) []any {
 	}
 	rhost := reversedHost(a.URL)
 	facets := baseFacets(a.Source.ID, rhost)
-	id := secs<<16 | int64(urlHash(a.URL)&0xffff)
+	id := store.PreferredID(secs, a.URL)
 	return []any{id, a.URL, a.Source.ID, a.Source.Name, a.Author, a.Title, a.Description, a.URLToImage,
 		published, a.Content, pop, rhost, facets, langMarker, r.hasPopularity}
 }
 
-// maxSeconds keeps secs<<16 inside int64 (about ±2 million years).
-const maxSeconds = 1 << 46
-
-func clampSeconds(s int64) int64 { return max(-maxSeconds, min(s, maxSeconds)) }
+func clampSeconds(s int64) int64 { return store.ClampSeconds(s) }
 
 func urlHash(u string) uint32 {
 	h := fnv.New32a()

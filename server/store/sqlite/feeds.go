@@ -546,8 +546,9 @@ func (t *txWriter) flush(ctx context.Context, tx *sql.Tx) error {
 			t.stories.insert(id)
 		}
 		if len(ids) < n {
-			// Some ids were taken (articles of the same second): those
-			// rows go in one by one, probing for a free id.
+			// Some preferred ids were taken (articles of the same
+			// second): those rows go in one by one, under ids the
+			// allocator gives.
 			if err := t.insertLeftOut(ctx, tx); err != nil {
 				return err
 			}
@@ -600,24 +601,35 @@ func insertRows(ctx context.Context, tx *sql.Tx, rows [][]any) ([]int64, error) 
 }
 
 // insertLeftOut inserts the transaction's articles that the one statement
-// left out.
+// left out: those whose preferred id
+// was taken go in under ids a store.IDAllocator gives, one lookup per
+// second and no probing; those whose URL is stored already are left.
 func (t *txWriter) insertLeftOut(ctx context.Context, tx *sql.Tx) error {
 	insert, err := tx.PrepareContext(ctx, insertArticleSQL)
 	if err != nil {
 		return fmt.Errorf("prepare write: %w", err)
 	}
 	defer insert.Close()
+	alloc := store.NewIDAllocator(secondLookup(tx))
 	for i := range t.inserts {
 		r := &t.inserts[i]
+		// Stored: by the one statement, or already (another source's).
 		got, err := t.article(ctx, r.URL)
 		if err != nil {
 			return err
 		}
-		if got == nil {
-			id, err := insertArticle(ctx, batchStmts{insertArticle: insert}, r)
-			if err != nil {
-				return err
-			}
+		if got != nil {
+			continue
+		}
+		stored := func() (bool, error) {
+			got, err := t.article(ctx, r.URL)
+			return got != nil, err
+		}
+		id, ignored, err := insertAllocated(ctx, insert, alloc, articleArgs(r), r.URL, stored)
+		if err != nil {
+			return err
+		}
+		if !ignored {
 			t.stories.insert(id)
 		}
 	}

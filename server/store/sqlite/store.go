@@ -172,7 +172,7 @@ CREATE TABLE IF NOT EXISTS sources (
 CREATE INDEX IF NOT EXISTS sources_by_name ON sources(name COLLATE NOCASE, id);
 
 CREATE TABLE IF NOT EXISTS articles (
-	id           INTEGER PRIMARY KEY, -- published_at<<16 | tie-breaker: rowid order is time order
+	id           INTEGER PRIMARY KEY, -- published_at<<16 | slot (store.IDAllocator): rowid order is time order
 	url          TEXT NOT NULL UNIQUE,
 	source_id    TEXT NOT NULL,
 	source_name  TEXT NOT NULL,
