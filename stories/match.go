@@ -94,7 +94,33 @@ func (g *Grouper) match(e *entry) (*entry, float32) {
 // of c's story's own (sharesParticular, rareLimit), and the story is
 // young (linkedStoryAge).
 func (g *Grouper) linked(e, c *entry) bool {
-	return e.t-g.storyStart(c.story) <= int64(linkedStoryAge/time.Second) && g.sharesParticular(e, c, g.rareLimit(c.story))
+	return e.t-g.storyStart(c.story) <= int64(linkedStoryAge/time.Second) && titleWordsShared(e, c) >= 2 &&
+		g.sharesParticular(e, c, g.rareLimit(c.story))
+}
+
+// titleWordsShared is how many words the titles of a and b share, up to
+// 2: one name alone in common ("Kiwi chick hatches at Wellington zoo",
+// "Kiwi sanctuary opens on Kapiti Island") is too thin a link.
+func titleWordsShared(a, b *entry) int {
+	n := 0
+	af, bf := a.feats(), b.feats()
+	i, j := 0, 0
+	for i < len(af) && j < len(bf) && n < 2 {
+		fa, fb := feature(af[i]), feature(bf[j])
+		switch {
+		case fa.h() < fb.h():
+			i++
+		case fa.h() > fb.h():
+			j++
+		default:
+			if fa&fb&featTitle != 0 {
+				n++
+			}
+			i++
+			j++
+		}
+	}
+	return n
 }
 
 // weigh sets the IDF of each of new article e's words (in g.idfs) and
