@@ -34,7 +34,7 @@ func TestHeaderShowsShortVersion(t *testing.T) {
 	}
 }
 
-// "Could not start a browser…" was still in the status line after the
+// "Could not start a browser…" (now "Could not open the link…") was still in the status line after the
 // user had moved on (issue 28, item 16): a note about what just happened
 // goes at the next key.
 func TestBrowserFailureNoteGoesAtNextKey(t *testing.T) {
@@ -42,11 +42,11 @@ func TestBrowserFailureNoteGoesAtNextKey(t *testing.T) {
 		h := newHarness(&fakeClient{total: 3}, 120, 40)
 		h.app.openURL = func(string) error { return errors.New("no browser") }
 		h.keys("o")
-		if !strings.Contains(h.view(), "Could not start a browser") {
+		if !strings.Contains(h.view(), "Could not open the link") {
 			t.Fatalf("no note after a failed open:\n%s", h.view())
 		}
 		h.keys("j")
-		if strings.Contains(h.view(), "Could not start a browser") {
+		if strings.Contains(h.view(), "Could not open the link") {
 			t.Fatalf("the note stayed after the next key:\n%s", h.view())
 		}
 	})

@@ -575,7 +575,7 @@ func TestAskedPassEndCountsArticlesOfferedBefore(t *testing.T) {
 func TestAskedPassEndNamesTheFailingFeedOnce(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		feeds, client := newFakeFeeds(), &fakeClient{total: 30}
-		client.total = 8 // one page: "End of results · 8 articles"
+		client.total = 8 // one page: "1/8 · End of results"
 		l := newFeedsLoop(t, client, 120, 40, withFeeds(feeds))
 		l.keys("r")
 		l.push(feeds, common.FeedsStatus{Feeds: 9, Failing: 1, FailingNames: []string{"Thames Test Wire"},
@@ -587,7 +587,7 @@ func TestAskedPassEndNamesTheFailingFeedOnce(t *testing.T) {
 		if n := strings.Count(bar, "failing"); n != 1 {
 			t.Fatalf("the status bar says %d times that a feed fails: %q", n, bar)
 		}
-		if strings.Contains(bar, "…") || !strings.HasSuffix(bar, "End of results · 8 articles · updated just now ") {
+		if strings.Contains(bar, "…") || !strings.HasSuffix(bar, "1/8 · End of results · updated just now ") {
 			t.Fatalf("the status bar is cut: %q", bar)
 		}
 		l.advance(feedsNoteTTL)

@@ -20,7 +20,7 @@ func TestFilterCoversTheWholeCatalogue(t *testing.T) {
 	all[170].Name = "Veld Sports Weekly"
 	fc := &fakeClient{all: all}
 	m := open(t, fc, 120, 40, model.SourcesQuery{})
-	if st := m.Status(); st != "loaded 100 of 183" {
+	if st := m.Status(); st != "1/183" {
 		t.Fatalf("before filtering: %q", st)
 	}
 	keys(t, m, "/")
@@ -29,7 +29,7 @@ func TestFilterCoversTheWholeCatalogue(t *testing.T) {
 	if !strings.Contains(view, "Highveld Courier") || !strings.Contains(view, "Veld Sports Weekly") {
 		t.Fatalf("the filter missed a source:\n%s", view)
 	}
-	if st := m.Status(); st != "2 matches · End of results · 183 sources" {
+	if st := m.Status(); st != "1/2 matches · End of results · 183 sources" {
 		t.Fatalf("status %q", st)
 	}
 	if got := fmt.Sprint(pagesAsked(fc)); got != "[1 2]" {

@@ -197,8 +197,8 @@ func TestFilterChangeDropsTheOldAnswer(t *testing.T) {
 func TestEnterListsTheSourcesArticles(t *testing.T) {
 	fc := &fakeClient{all: catalogue(10)}
 	m := open(t, fc, 80, 20, model.SourcesQuery{})
-	msgs := keys(t, m, "j", "enter")
-	want := common.OpenSourceMsg{Source: model.SourceRef{ID: "src-001", Name: "North Star Daily"}}
+	msgs := keys(t, m, "j", "enter") // by name: Berliner Bote, Harbor Ledger, …
+	want := common.OpenSourceMsg{Source: model.SourceRef{ID: "src-000", Name: "Harbor Ledger"}}
 	if len(msgs) != 1 || msgs[0] != want {
 		t.Fatalf("enter gave %v, want %v", msgs, want)
 	}
