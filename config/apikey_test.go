@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tidings/cmdline"
 )
 
 // helperArg makes the test binary act as an api_key_command (TestMain).
@@ -65,8 +67,8 @@ func TestAPIKeyArguments(t *testing.T) {
 	cmd := helperCommand("args", `"two words"`, `'single $quoted'`, `back\ slash`, `"esc\"aped"`, `''`)
 	s := Service{APIKeyCommand: cmd}
 	// The helper prints the key then its arguments: read them via the
-	// words splitWords makes, as the command got exactly those.
-	words, err := splitWords(cmd)
+	// words cmdline.Split makes, as the command got exactly those.
+	words, err := cmdline.Split(cmd)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,50 +127,5 @@ func TestAPIKeyErrors(t *testing.T) {
 	}
 	if _, err := (Service{}).APIKey(context.Background()); !errors.Is(err, ErrNoAPIKeyCommand) {
 		t.Errorf("no command: %v", err)
-	}
-}
-
-func TestSplitWords(t *testing.T) {
-	home, _ := os.UserHomeDir()
-	valid := map[string][]string{
-		"pass show news":                                  {"pass", "show", "news"},
-		"  pass\tshow   news  ":                           {"pass", "show", "news"},
-		`op read "op://Private/News API/key"`:             {"op", "read", "op://Private/News API/key"},
-		`security find-generic-password -s 'news api' -w`: {"security", "find-generic-password", "-s", "news api", "-w"},
-		`a\ b c`:                 {"a b", "c"},
-		`"a\\b\"c\d"`:            {`a\b"c\d`},
-		`'it''s'`:                {"its"},
-		`x '' y`:                 {"x", "", "y"},
-		`a"b"'c'd`:               {"abcd"},
-		`~/bin/newskey --raw`:    {home + "/bin/newskey", "--raw"},
-		`echo ~/x a~/b '~/c'`:    {"echo", home + "/x", "a~/b", "~/c"},
-		`pass show 'a|b;c$d'`:    {"pass", "show", "a|b;c$d"},
-		`pass show "a&b" \$HOME`: {"pass", "show", "a&b", "$HOME"},
-	}
-	for in, want := range valid {
-		got, err := splitWords(in)
-		if err != nil || !reflect.DeepEqual(got, want) {
-			t.Errorf("splitWords(%q) = %q, %v; want %q", in, got, err, want)
-		}
-	}
-	invalid := map[string]string{
-		"":                    "empty command",
-		"   ":                 "empty command",
-		`pass 'show`:          "unterminated ' quote",
-		`pass "show`:          `unterminated " quote`,
-		`pass show\`:          `\ at the end`,
-		"pass show news | x":  `'|'`,
-		"pass show; rm x":     `';'`,
-		"pass show $NAME":     `'$'`,
-		"pass show `whoami`":  "'`'",
-		"pass show news && x": `'&'`,
-		"pass show < in":      `'<'`,
-		"(pass)":              `'('`,
-		"pass show\nnews":     "one line",
-	}
-	for in, want := range invalid {
-		if got, err := splitWords(in); err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("splitWords(%q) = %q, %v; want an error with %q", in, got, err, want)
-		}
 	}
 }

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"tidings/api"
+	"tidings/cmdline"
 	"tidings/model"
-	"tidings/opener"
 )
 
 // openCommandAllowed says how open_command is written.
@@ -71,7 +71,7 @@ func (b *builder) service(r *rawService) {
 	if r.APIKeyCommand != nil {
 		cmd := strings.TrimSpace(*r.APIKeyCommand)
 		if cmd != "" {
-			if _, err := splitWords(cmd); err != nil {
+			if _, err := cmdline.Split(cmd); err != nil {
 				b.bad("service.api_key_command", "%v; allowed: %s", err, commandAllowed)
 			}
 		}
@@ -130,7 +130,7 @@ func (b *builder) reader(r *rawReader) {
 	if r.OpenCommand != nil {
 		cmd := strings.TrimSpace(*r.OpenCommand)
 		if cmd != "" {
-			if _, err := opener.Split(cmd); err != nil {
+			if _, err := cmdline.Split(cmd); err != nil {
 				b.bad("reader.open_command", "%v; allowed: %s", err, openCommandAllowed)
 			}
 		}

@@ -21,6 +21,8 @@ import (
 	"os/exec"
 	"strings"
 
+	"tidings/cmdline"
+
 	"github.com/cli/browser"
 )
 
@@ -73,7 +75,7 @@ func (o *Opener) candidates(url string) []candidate {
 // command reads one entry: its words, "%s" replaced by url ("%%" is a
 // percent sign), or url appended when no word holds "%s".
 func command(from, entry, url string) candidate {
-	words, err := Split(entry)
+	words, err := cmdline.Split(entry)
 	if err != nil {
 		return candidate{from: from, bad: err}
 	}
@@ -203,65 +205,4 @@ func fallbackReason(err error) string {
 		return strings.ReplaceAll(ee.Name, ",", ", ") + ": not found"
 	}
 	return shortReason(err)
-}
-
-// Split splits a command line into words: spaces and tabs separate them,
-// '…' quotes literally, "…" quotes with \" and \\ escapes, and \ outside
-// quotes escapes the next character. No other shell syntax means anything.
-func Split(s string) ([]string, error) {
-	var words []string
-	var cur strings.Builder
-	inWord := false
-	r := []rune(s)
-	for i := 0; i < len(r); i++ {
-		switch c := r[i]; c {
-		case ' ', '\t':
-			if inWord {
-				words = append(words, cur.String())
-				cur.Reset()
-				inWord = false
-			}
-		case '\n', '\r':
-			return nil, errors.New("the command must be one line")
-		case '\'':
-			j := i + 1
-			for j < len(r) && r[j] != '\'' {
-				j++
-			}
-			if j == len(r) {
-				return nil, errors.New("unterminated ' quote")
-			}
-			cur.WriteString(string(r[i+1 : j]))
-			inWord, i = true, j
-		case '"':
-			j := i + 1
-			for ; j < len(r) && r[j] != '"'; j++ {
-				if r[j] == '\\' && j+1 < len(r) && (r[j+1] == '"' || r[j+1] == '\\') {
-					j++
-				}
-				cur.WriteRune(r[j])
-			}
-			if j == len(r) {
-				return nil, errors.New(`unterminated " quote`)
-			}
-			inWord, i = true, j
-		case '\\':
-			if i+1 == len(r) {
-				return nil, errors.New(`\ at the end of the command`)
-			}
-			i++
-			cur.WriteRune(r[i])
-			inWord = true
-		default:
-			cur.WriteRune(c)
-			inWord = true
-		}
-	}
-	if inWord {
-		words = append(words, cur.String())
-	}
-	if len(words) == 0 {
-		return nil, errors.New("the command is empty")
-	}
-	return words, nil
 }
