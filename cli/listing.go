@@ -19,6 +19,7 @@ import (
 	"tidings/api"
 	"tidings/htmltext"
 	"tidings/model"
+	"tidings/server"
 )
 
 // defaultLimit is --limit's default: one page at the service's default size.
@@ -124,45 +125,6 @@ func collect[T any](ctx context.Context, limit int, fetch func(page int) (model.
 	}
 }
 
-// wireArticle is an article as the service sends it (spec 2.2; see
-// server/doc.go): empty optional strings and an unknown time are null.
-type wireArticle struct {
-	Source      wireSourceRef `json:"source"`
-	Author      *string       `json:"author"`
-	Title       string        `json:"title"`
-	Description *string       `json:"description"`
-	URL         string        `json:"url"`
-	URLToImage  *string       `json:"urlToImage"`
-	PublishedAt *string       `json:"publishedAt"`
-	Content     *string       `json:"content"`
-	StoryID     string        `json:"storyId,omitempty"`
-	StorySize   int           `json:"storySize,omitempty"`
-}
-
-type wireSourceRef struct {
-	ID   *string `json:"id"`
-	Name string  `json:"name"`
-}
-
-func toWireArticle(a model.Article) wireArticle {
-	w := wireArticle{
-		Source: wireSourceRef{ID: nullable(a.Source.ID), Name: a.Source.Name},
-		Author: nullable(a.Author), Title: a.Title, Description: nullable(a.Description), URL: a.URL,
-		URLToImage: nullable(a.URLToImage), Content: nullable(a.Content), StoryID: a.StoryID, StorySize: a.StorySize,
-	}
-	if !a.PublishedAt.IsZero() {
-		w.PublishedAt = nullable(a.PublishedAt.UTC().Format(time.RFC3339))
-	}
-	return w
-}
-
-func nullable(s string) *string {
-	if s == "" {
-		return nil
-	}
-	return &s
-}
-
 // writeJSON prints v as indented JSON, HTML characters unescaped as the
 // service sends them.
 func writeJSON(out io.Writer, v any) error {
@@ -175,11 +137,7 @@ func writeJSON(out io.Writer, v any) error {
 // writeArticles prints articles as JSON or one line each.
 func writeArticles(out io.Writer, articles []model.Article, asJSON bool) error {
 	if asJSON {
-		wire := make([]wireArticle, len(articles))
-		for i, a := range articles {
-			wire[i] = toWireArticle(a)
-		}
-		return writeJSON(out, wire)
+		return writeJSON(out, server.WireArticles(articles))
 	}
 	lines := make([][]string, len(articles))
 	for i, a := range articles {

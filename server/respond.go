@@ -78,6 +78,11 @@ type wireSourceRef struct {
 // publishedLayout is the spec's sample timestamp shape, always UTC.
 const publishedLayout = "2006-01-02T15:04:05Z"
 
+// WireArticles are articles in the JSON shape the service answers with
+// (spec 2.2): what `tidings headlines --json` prints too, so that a
+// script reads one shape from either.
+func WireArticles(items []model.Article) any { return toWire(items) }
+
 func toWire(items []model.Article) []wireArticle {
 	out := make([]wireArticle, len(items))
 	for i, a := range items {
