@@ -129,7 +129,11 @@ func TestPollingReaderOffersAFeedAddedElsewhere(t *testing.T) {
 	reader := mustChoose(t, readerConfig{polling: feedsPolling{interval: time.Hour}})
 	bridge := reader.feeds.(*feedsBridge)
 	waitUntil(t, "the reader to poll", func() bool { return bridge.leading.Load() })
-	time.Sleep(5 * followEvery) // follow took its bearings
+	waitUntil(t, "follow to take its bearings", func() bool { // the count before the add
+		bridge.count.mu.Lock()
+		defer bridge.count.mu.Unlock()
+		return bridge.count.n >= 0
+	})
 	out, _, err := runOut(t, "feeds", "add", srv.URL("", atom.Path))
 	if err != nil {
 		t.Fatal(err)
