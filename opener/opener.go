@@ -126,20 +126,28 @@ func (t *Tried) Error() string {
 func (o *Opener) Next(url string) (cmd *exec.Cmd, from string, tried *Tried) {
 	tried = &Tried{}
 	for _, c := range o.candidates(url) {
-		if c.bad != nil {
-			tried.add(c.from, c.bad.Error())
-			continue
+		if cmd := o.ready(c, tried); cmd != nil {
+			return cmd, c.from, tried
 		}
-		path, err := o.lookPath(c.argv[0])
-		if err != nil {
-			tried.add(c.from, c.argv[0]+": not found")
-			continue
-		}
-		cmd := exec.Command(path, c.argv[1:]...)
-		cmd.Args[0] = c.argv[0]
-		return cmd, c.from, tried
 	}
 	return nil, "", tried
+}
+
+// ready is c's command, found on the PATH and ready to run; nil, with the
+// reason added to tried, when c is malformed or its program is not found.
+func (o *Opener) ready(c candidate, tried *Tried) *exec.Cmd {
+	if c.bad != nil {
+		tried.add(c.from, c.bad.Error())
+		return nil
+	}
+	path, err := o.lookPath(c.argv[0])
+	if err != nil {
+		tried.add(c.from, c.argv[0]+": not found")
+		return nil
+	}
+	cmd := exec.Command(path, c.argv[1:]...)
+	cmd.Args[0] = c.argv[0]
+	return cmd
 }
 
 // Describe names the command that failed with err in the error the user
@@ -166,16 +174,10 @@ func (o *Opener) OpenFallback(url string, tried *Tried) error {
 func (o *Opener) Open(url string) error {
 	tried := &Tried{}
 	for _, c := range o.candidates(url) {
-		if c.bad != nil {
-			tried.add(c.from, c.bad.Error())
+		cmd := o.ready(c, tried)
+		if cmd == nil {
 			continue
 		}
-		path, err := o.lookPath(c.argv[0])
-		if err != nil {
-			tried.add(c.from, c.argv[0]+": not found")
-			continue
-		}
-		cmd := exec.Command(path, c.argv[1:]...)
 		if err := cmd.Run(); err != nil {
 			tried.add(c.from, c.argv[0]+": "+shortReason(err))
 			continue
