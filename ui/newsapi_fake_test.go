@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -125,13 +126,13 @@ func (f *fakeNewsAPI) serve(w http.ResponseWriter, r *http.Request) {
 			writeNewsAPIError(w, newsAPIFault{400, "parametersMissing", "Required parameters are missing. Please set any of the following parameters and try again: sources, q, language, country, category.", ""})
 			return
 		}
-		f.articles(w, "Headline", page, intOr(size, 20), fakeHeadlinesTotal)
+		f.articles(w, "Headline", q.Get("sources"), page, intOr(size, 20), fakeHeadlinesTotal)
 	case "/v2/everything":
 		if q.Get("q") == "" && q.Get("sources") == "" && q.Get("domains") == "" && q.Get("qInTitle") == "" {
 			writeNewsAPIError(w, newsAPIFault{400, "parametersMissing", "Required parameters are missing, the scope of your search is too broad. Please set any of the following required parameters and try again: q, qInTitle, sources, domains.", ""})
 			return
 		}
-		f.articles(w, "Storm story", page, intOr(size, 100), fakeEverythingTotal)
+		f.articles(w, "Storm story", q.Get("sources"), page, intOr(size, 100), fakeEverythingTotal)
 	case "/v2/top-headlines/sources":
 		f.sources(w)
 	default:
@@ -142,8 +143,9 @@ func (f *fakeNewsAPI) serve(w http.ResponseWriter, r *http.Request) {
 
 // articles answers one page, or 426 when the page reaches past the
 // Developer plan's 100 results (as NewsAPI does: "You are trying to
-// request results 100 to 120").
-func (f *fakeNewsAPI) articles(w http.ResponseWriter, title string, page, size, total int) {
+// request results 100 to 120"). Asked for sources, every article is of
+// the first, as NewsAPI answers; else of a source without an id.
+func (f *fakeNewsAPI) articles(w http.ResponseWriter, title, sources string, page, size, total int) {
 	if page*size > model.NewsAPIMaxResults && (page-1)*size < total {
 		writeNewsAPIError(w, newsAPIFault{426, "maximumResultsReached", fmt.Sprintf(
 			"You have requested too many results. Developer accounts are limited to a max of 100 results. You are trying to request results %d to %d. Please upgrade to a paid plan if you need more results.",
@@ -160,10 +162,14 @@ func (f *fakeNewsAPI) articles(w http.ResponseWriter, title string, page, size, 
 		PublishedAt string         `json:"publishedAt"`
 		Content     any            `json:"content"`
 	}
+	source := map[string]any{"id": nil, "name": "Wire"}
+	if id, _, _ := strings.Cut(sources, ","); id != "" {
+		source = map[string]any{"id": id, "name": id}
+	}
 	var items []article
 	for i := (page - 1) * size; i < min(page*size, total); i++ {
 		items = append(items, article{
-			Source: map[string]any{"id": nil, "name": "Wire"}, Title: fmt.Sprintf("%s %03d", title, i),
+			Source: source, Title: fmt.Sprintf("%s %03d", title, i),
 			Description: "What happened.", URL: fmt.Sprintf("https://wire.example/%d", i),
 			PublishedAt: testNow.Add(-time.Duration(i+1) * time.Minute).Format(time.RFC3339),
 		})

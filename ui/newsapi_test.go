@@ -153,7 +153,9 @@ func TestNewsAPISearchesASourceWithoutKeywords(t *testing.T) {
 	f := newFakeNewsAPI(t)
 	h := newNewsAPIHarness(t, f, liveKey, 100, 30, func(c *Config) { c.Screen = common.Sources })
 	h.untilShows(wait, "Outlet 000")
-	h.key("enter", "s")
+	h.key("enter") // the Source screen: NewsAPI lists one source's headlines
+	h.untilShows(wait, "Source Outlet 000", "Headline 000")
+	h.key("s")
 	h.untilShows(wait, "Storm story 000")
 	reqs := f.requests("/v2/everything")
 	if len(reqs) == 0 || reqs[0].query.Get("sources") != "outlet-000" || reqs[0].query.Has("q") {
