@@ -31,7 +31,12 @@ type HeadlinesQuery struct {
 	// Sources narrows the headlines to these sources' newest articles:
 	// our extension on /latest-headlines (NewsAPI's top-headlines has
 	// it too). It is not combined with Country or Category.
-	Sources  []string
+	Sources []string
+	// Unread and Starred narrow the list to the unread (or starred)
+	// articles of the key asking: our marks extension (docs/marks.md),
+	// answered only by a service that keeps marks.
+	Unread   bool
+	Starred  bool
 	Page     int
 	PageSize int
 }
@@ -49,7 +54,10 @@ type ArticlesQuery struct {
 	SortBy         SortBy
 	// Story narrows the search to one story's articles: our extension
 	// (the story parameter), which stands in for q when given.
-	Story    string
+	Story string
+	// Unread and Starred: as on HeadlinesQuery (docs/marks.md).
+	Unread   bool
+	Starred  bool
 	Page     int
 	PageSize int
 }

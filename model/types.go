@@ -38,6 +38,13 @@ type Article struct {
 	// has. Empty and 0 when the service does not group articles.
 	StoryID   string `json:"storyId,omitempty"`
 	StorySize int    `json:"storySize,omitempty"`
+	// ID, Read and Starred are our marks extension (docs/marks.md): the
+	// service's id of the article (a decimal int64) and, on a service
+	// that keeps marks, whether the key asking has read or starred it.
+	// Empty and false elsewhere.
+	ID      string `json:"id,omitempty"`
+	Read    bool   `json:"read,omitempty"`
+	Starred bool   `json:"starred,omitempty"`
 }
 
 // Page is one page of a list endpoint's results (spec 2.3).
