@@ -95,6 +95,10 @@ type Config struct {
 	// q_quits setting); by default q leaves the reader or a story for the
 	// list it came from and quits only on a tabbed screen.
 	QQuits bool
+	// Marks is the read and starred state the service keeps per key
+	// (docs/marks.md); nil where it keeps none, and then State keeps the
+	// read history.
+	Marks common.Marks
 	// Opener opens links in the user's browser ($BROWSER, open_command,
 	// the platform's opener); nil: the platform's opener only.
 	Opener *opener.Opener
@@ -177,6 +181,7 @@ func New(cfg Config) *App {
 
 		FullText:     cfg.FullText,
 		FullTextAuto: cfg.FullTextAuto,
+		Marks:        cfg.Marks,
 		State:        cfg.State,
 	}
 	if r, ok := cfg.Client.(common.QuotaReporter); ok {

@@ -70,6 +70,9 @@ type Context struct {
 	// Quota is the rate limit the service last stated, when the client
 	// hears of it (*api.Client); nil: never known. See QuotaState.
 	Quota QuotaReporter
+	// Marks is the read and starred state the service keeps per key; nil
+	// where it keeps none (see Marks).
+	Marks Marks
 	// Lifetime is the parent of every request's context; the root
 	// cancels it when the reader quits, so no request outlives the UI.
 	// nil: context.Background().
