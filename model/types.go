@@ -53,6 +53,11 @@ type Page[T any] struct {
 	TotalResults int
 	Page         int
 	PageSize     int
+	// UnreadResults is how many articles of the whole list the key asking
+	// has not read, when UnreadKnown: our marks extension's
+	// "unreadResults" (docs/marks.md).
+	UnreadResults int
+	UnreadKnown   bool
 }
 
 // TotalPages is the number of pages TotalResults fills at PageSize.
