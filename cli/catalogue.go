@@ -20,10 +20,10 @@ import (
 // SQLite file.
 
 // feedCatalogue is an open catalogue of either backend, with what the
-// feeds commands need beyond the store interfaces.
+// feeds commands need beyond the store's Catalogue.
 type feedCatalogue interface {
 	store.Catalogue
-	SetFeedFullText(ctx context.Context, id string, on bool) error
+	store.FullTextSetter
 }
 
 var (
@@ -128,7 +128,7 @@ func openCatalogue(ctx context.Context, f serveFlags, logger *slog.Logger) (stor
 	}
 	// Other processes may write the file while it is served (tidings
 	// import, tidings feeds …): its answers follow them.
-	if w, ok := st.(interface{ Watch() error }); ok {
+	if w, ok := st.(store.Watcher); ok {
 		if err := w.Watch(); err != nil {
 			st.Close()
 			return nil, fmt.Errorf("watch %s for other processes' writes: %w", f.db, err)

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"tidings/model"
 	"tidings/server"
 	"tidings/server/demo"
 	"tidings/server/demodb"
@@ -66,9 +65,7 @@ func startDemo(ctx context.Context) (*localService, error) {
 // only the demo's extractor is pointed there (demo.PageRewrite). Every
 // other path is the service.
 func demoPages(st store.Catalogue, service http.Handler) http.Handler {
-	byURL, ok := st.(interface {
-		ArticleByURL(ctx context.Context, url string) (model.Article, error)
-	})
+	byURL, ok := st.(store.ArticleLookup)
 	if !ok {
 		return service
 	}

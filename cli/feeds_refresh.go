@@ -10,6 +10,7 @@ import (
 
 	"tidings/feeds"
 	"tidings/model"
+	"tidings/server/store"
 	"tidings/wording"
 )
 
@@ -148,7 +149,7 @@ var errAnotherPoller = errors.New("another tidings process is polling this catal
 // ends if the lock is lost mid-pass; release gives the lock back. A
 // catalogue that elects no poller leaves ctx as it is.
 func leadPolling(ctx context.Context, st any) (context.Context, func(), error) {
-	l, ok := st.(feeds.Leader)
+	l, ok := st.(store.Leader)
 	if !ok {
 		return ctx, func() {}, nil
 	}

@@ -353,7 +353,7 @@ func startPolling(ctx context.Context, st store.Catalogue, f serveFlags, logger 
 		return stopped, nil
 	}
 	logger.Info("polling feeds", "every", interval.String())
-	_, elects := fs.(feeds.Leader)
+	_, elects := fs.(store.Leader)
 	health := newPollerHealth(time.Now, elects)
 	guard := fetchGuard(f.allowPrivateFetch, "serve --allow-private-fetch allows it")
 	p := newGuardedPoller(fs, feeds.Options{Interval: interval, Retain: retain, Logger: logger, WriteShare: backgroundWriteShare,

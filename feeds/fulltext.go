@@ -36,7 +36,7 @@ import (
 // keeps the feed's text: it never fails the poll nor loses the item.
 //
 // An item already stored is never read again: the store tells which
-// items it holds (ContentStore), and those keep the content stored for
+// items it holds (store.FeedContents), and those keep the content stored for
 // them, so the feed's summary does not overwrite the extracted text on
 // the next poll.
 
@@ -58,14 +58,10 @@ func (f PageReaderFunc) ReadPage(ctx context.Context, pageURL string) (string, e
 }
 
 // ContentStore is what a Store needs to hold full-text feeds: which of a
-// poll's items it stores already, with their content (see the SQLite
-// store's StoredFeedContents). The map has an entry for item i exactly
-// when storing the poll would not make item i a new article. A Store
-// without it leaves full-text feeds with the feed's own text (logged
-// once).
-type ContentStore interface {
-	StoredFeedContents(ctx context.Context, feedID string, items []store.FeedItem) (map[int]string, error)
-}
+// poll's items it stores already, with their content; see
+// store.FeedContents. A Store without it leaves full-text feeds with the
+// feed's own text (logged once).
+type ContentStore = store.FeedContents
 
 // Full-text bounds.
 const (
@@ -91,7 +87,7 @@ func (p *Poller) fullText(ctx context.Context, f store.Feed, items []store.FeedI
 		})
 		return
 	}
-	cs, ok := p.st.(ContentStore)
+	cs, ok := p.st.(store.FeedContents)
 	if !ok {
 		p.noLookup.Do(func() {
 			p.log.Warn("full-text feeds keep the feed's own text: the store cannot tell new items from stored ones", "feed", f.Source.ID)

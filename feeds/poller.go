@@ -463,7 +463,7 @@ func (p *Poller) Interval() time.Duration { return p.sched.every() }
 // several processes (it implements Leader), only the one that leads
 // polls; the others wait to take over (leader.go).
 func (p *Poller) Run(ctx context.Context) error {
-	if l, ok := p.st.(Leader); ok {
+	if l, ok := p.st.(store.Leader); ok {
 		return p.runLed(ctx, l)
 	}
 	p.runPasses(ctx)

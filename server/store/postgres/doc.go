@@ -77,6 +77,11 @@
 //     an outage leaves each batch wholly written or not at all.
 //   - Only one replica polls feeds: PollLeader (leader.go) holds a
 //     session advisory lock on a connection of its own.
+//   - Of the capabilities package store names beyond Catalogue
+//     (capabilities.go lists those it has), it lacks two: store.Watcher,
+//     since Generation follows every replica's writes by itself (above),
+//     and store.ArticleLookup, which only the demo's page handler uses
+//     and the demo runs on SQLite.
 //   - Stories (stories.go; migration 0003): each article row carries its
 //     story's id, story_id, NULL when the story is named after the row
 //     itself (so the story's id is COALESCE(story_id, id), indexed with

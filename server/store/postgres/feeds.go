@@ -612,5 +612,3 @@ func scanFeed(row pgx.Row) (store.Feed, error) {
 	f.Poll.MinInterval = time.Duration(interval) * time.Second
 	return f, nil
 }
-
-var _ store.FeedStore = (*Store)(nil)

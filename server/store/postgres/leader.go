@@ -88,5 +88,3 @@ func (l *lease) Release() {
 		l.conn.Close(ctx) // ending the session releases its advisory locks
 	})
 }
-
-var _ store.Leader = (*Store)(nil)

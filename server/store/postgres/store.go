@@ -12,7 +12,6 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"tidings/model"
-	"tidings/server/store"
 	"tidings/server/store/changes"
 	"tidings/server/store/gencache"
 	"tidings/stories"
@@ -203,6 +202,3 @@ func (s *Store) Close() error {
 	s.pool.Close()
 	return nil
 }
-
-// The PostgreSQL store is a full catalogue.
-var _ store.Catalogue = (*Store)(nil)

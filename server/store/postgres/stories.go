@@ -93,8 +93,6 @@ func (s *Store) Grouped(ctx context.Context, from, to time.Time) ([]stories.Memb
 	return storyLoader{q: s.pool}.Grouped(ctx, from, to)
 }
 
-var _ stories.Loader = (*Store)(nil)
-
 // scanMember reads a row of storyDocCols.
 func scanMember(rows pgx.Rows) (stories.Member, error) {
 	var m stories.Member

@@ -909,9 +909,6 @@ func prepareAll(ctx context.Context, tx *sql.Tx, defs []stmtDef) (func(), error)
 	return closeAll, nil
 }
 
-// The SQLite store keeps feeds.
-var _ store.FeedStore = (*Store)(nil)
-
 // SetFeedFullText marks the feed id full-text (on) or not: whether
 // ingestion stores each new article's extracted page text as its content.
 // It changes no stored article, nor Generation. An unknown id is

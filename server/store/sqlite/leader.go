@@ -62,5 +62,3 @@ func (l *fileLease) Release() {
 		close(l.lost)
 	})
 }
-
-var _ store.Leader = (*Store)(nil)

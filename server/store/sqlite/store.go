@@ -10,7 +10,6 @@ import (
 	"sync/atomic"
 
 	"tidings/model"
-	"tidings/server/store"
 	"tidings/server/store/changes"
 	"tidings/server/store/gencache"
 	"tidings/stories"
@@ -330,6 +329,3 @@ func (s *Store) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 
 // Ping reports whether the database answers.
 func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
-
-// The SQLite store is a full catalogue.
-var _ store.Catalogue = (*Store)(nil)

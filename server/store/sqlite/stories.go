@@ -100,8 +100,6 @@ func (s *Store) Grouped(ctx context.Context, from, to time.Time) ([]stories.Memb
 	return storyLoader{q: s.db, shift: s.shift}.Grouped(ctx, from, to)
 }
 
-var _ stories.Loader = (*Store)(nil)
-
 // scanMember reads a row of storyDocCols.
 func scanMember(rows *sql.Rows, shift int64) (stories.Member, error) {
 	var m stories.Member
