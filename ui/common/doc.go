@@ -20,10 +20,10 @@
 //   - A screen that lists articles must answer StepArticleMsg (sent to it
 //     only when it was the Origin of the open article) by moving its cursor
 //     and returning an articles.OpenMsg for the new selection
-//     (articles.Stepper does it, waiting for a page when needed), and
+//     (articlelist.Model does it, waiting for a page when needed), and
 //     drop a waiting step on ReaderClosedMsg.
 //   - At widths of at least [PreviewMinWidth] list screens show a preview
-//     pane beside the list (components/articles.Preview for articles).
+//     pane beside the list (components/articlelist for articles).
 //   - [BackMsg] returns from the reader to its origin.
 //   - In personal mode (Context.Feeds set) r on Headlines reloads the
 //     list and sends [RefreshFeedsMsg]; the root answers the end of that

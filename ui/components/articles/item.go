@@ -1,22 +1,17 @@
-// Package articles is the article row shared by the headlines and search
-// screens: an [Item] holds an article's display strings, sanitised once
-// when its page arrives; [Render] draws it as a list row and [Preview]
-// draws the side pane of wide terminals.
+// Package articles is what every screen knows of an article: an [Item]
+// holds its display strings, sanitised once when its page arrives
+// (item.go); the messages that ask the root to open or save one
+// (messages.go); and the fetches that load pages of them (fetch.go).
+// Lists of articles are drawn by components/articlelist.
 package articles
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-
-	"tidings/extract"
 	"tidings/model"
 	"tidings/state"
-	"tidings/ui/common"
-	"tidings/ui/components/pagedlist"
 	"tidings/ui/textsafe"
 )
 
@@ -122,59 +117,14 @@ func keyOf(it Item) string {
 	return state.Key(ToArticle(it))
 }
 
-// OpenMsg asks the root to show an article in the reader. Origin is the
-// list it came from, which answers common.StepArticleMsg.
-type OpenMsg struct {
-	Item   Item
-	Origin common.ScreenID
-	// Step marks the answer to a reader's next/previous. It may arrive
-	// after a page load, when the user has left the reader; the root then
-	// drops it rather than pull the user back in.
-	Step bool
-	// Full is the article's full text when it is at hand (a saved
-	// article's, kept with it): the reader's f shows it without a fetch.
-	Full *extract.Article
-}
-
-// SaveMsg asks the root to save (Save) or unsave the article, as b does.
-// The root keeps it through Context.State and says so in the status bar.
-type SaveMsg struct {
-	Item Item
-	Save bool
-}
-
-// ToggleSave is b on an article: save it, or unsave it when it is saved.
-func ToggleSave(ctx *common.Context, it Item) tea.Cmd {
-	return common.Cmd(SaveMsg{Item: it, Save: !ctx.Saved.Has(Key(it))})
-}
-
-// OpenStory is = on an article: show its story, every outlet's version.
-// An article the service put in no story (or in one of its own source
-// only) is told, not opened: a list of one would look like a fault.
-func OpenStory(it Item, origin common.ScreenID) tea.Cmd {
-	switch {
-	case it.StoryID == "":
-		return common.Status("The service groups no stories for this article.", common.LevelInfo)
-	case it.StorySize < 2:
-		return common.Status("Only "+sourceName(it)+" reports this story so far.", common.LevelInfo)
-	}
-	return common.Cmd(common.OpenStoryMsg{ID: it.StoryID, Title: it.Title, Size: it.StorySize, Origin: origin})
-}
-
-func sourceName(it Item) string {
-	if it.Source != "" {
-		return it.Source
-	}
-	return "its source"
-}
-
 // FromPage sanitises a page of articles.
 func FromPage(p model.Page[model.Article]) model.Page[Item] {
 	items := make([]Item, len(p.Items))
 	for i, a := range p.Items {
 		items[i] = FromArticle(a)
 	}
-	return model.Page[Item]{Items: items, TotalResults: p.TotalResults, Page: p.Page, PageSize: p.PageSize}
+	return model.Page[Item]{Items: items, TotalResults: p.TotalResults, Page: p.Page, PageSize: p.PageSize,
+		UnreadResults: p.UnreadResults, UnreadKnown: p.UnreadKnown}
 }
 
 // Key identifies an article across pages, and across runs: it is
@@ -186,28 +136,4 @@ func Key(it Item) string {
 		return it.key
 	}
 	return keyOf(it) // an Item not made by FromArticle
-}
-
-// HeadlinesFetch fetches pages of a copy of q, sanitising them inside the
-// command so that Update never does the work.
-func HeadlinesFetch(c common.Client, q model.HeadlinesQuery) pagedlist.Fetch[Item] {
-	return func(ctx context.Context, page int) (model.Page[Item], error) {
-		q := q
-		q.Page = page
-		p, err := c.LatestHeadlines(ctx, q)
-		return FromPage(p), err
-	}
-}
-
-// SearchFetch fetches pages of a copy of q from /articles.
-func SearchFetch(c common.Client, q model.ArticlesQuery) pagedlist.Fetch[Item] {
-	q.Sources = append([]string(nil), q.Sources...)
-	q.Domains = append([]string(nil), q.Domains...)
-	q.ExcludeDomains = append([]string(nil), q.ExcludeDomains...)
-	return func(ctx context.Context, page int) (model.Page[Item], error) {
-		q := q
-		q.Page = page
-		p, err := c.Articles(ctx, q)
-		return FromPage(p), err
-	}
 }

@@ -10,6 +10,7 @@ import (
 	"tidings/keymap"
 	"tidings/model"
 	"tidings/ui/common"
+	"tidings/ui/components/articlelist"
 	"tidings/ui/components/articles"
 	"tidings/ui/components/pagedlist"
 	"tidings/ui/components/picker"
@@ -41,9 +42,10 @@ type Model struct {
 	// the Source screen (NewSource); nil on Headlines.
 	source *model.SourceRef
 
+	// al is the list of articles with its preview and keys; list is its
+	// paged list, for the filters and the query that are this screen's.
+	al            *articlelist.Model
 	width, height int
-	stepper       articles.Stepper
-	preview       previewCache
 	bar           filterBarCache
 }
 
@@ -59,14 +61,13 @@ func New(ctx *common.Context, preset model.HeadlinesQuery) *Model {
 		query:    model.HeadlinesQuery{Country: preset.Country, Category: preset.Category},
 		country:  picker.New(ctx, countryPicker, "Country", picker.CountryOptions()),
 		category: picker.New(ctx, categoryPicker, "Category", picker.CategoryOptions()),
-		stepper:  articles.Stepper{Origin: common.Headlines, Noun: "article"},
 	}
-	m.list = pagedlist.New(ctx, articles.Key, articles.Render(ctx),
-		pagedlist.WithRowHeight(articles.RowHeight),
+	m.al = articlelist.New(ctx, common.Headlines, "article", articlelist.WithListOptions(
 		pagedlist.WithNoun("article", "articles"),
 		pagedlist.WithLoadingText("Loading headlines…"),
 		pagedlist.WithEmptyText(m.emptyText),
-	)
+	))
+	m.list = m.al.List()
 	return m
 }
 
@@ -125,9 +126,8 @@ func (m *Model) Init() tea.Cmd {
 func (m *Model) reload() tea.Cmd {
 	q := m.query
 	q.PageSize = m.ctx.PageSize
-	m.stepper.Cancel()
 	m.storyRow = map[string]string{}
-	return m.list.Reset(articles.HeadlinesFetch(m.ctx.Client, q))
+	return m.al.Reset(articles.HeadlinesFetch(m.ctx.Client, q))
 }
 
 func (m *Model) emptyText() string {
@@ -177,21 +177,9 @@ func (m *Model) Loading() bool { return m.list.Loading() }
 // SetSize implements common.Screen.
 func (m *Model) SetSize(width, height int) {
 	m.width, m.height = width, height
-	lw, pw := m.columns()
-	m.list.SetSize(lw, max(height-filterBarHeight, 1))
-	m.list.SetFullWidthRows(pw > 0) // padded only where the preview is joined beside
+	m.al.SetSize(width, max(height-filterBarHeight, 1))
 	m.country.SetSize(width-2, height-filterBarHeight)
 	m.category.SetSize(width-2, height-filterBarHeight)
-}
-
-// columns splits the width between the list and the preview pane; the
-// preview's width is 0 below common.PreviewMinWidth.
-func (m *Model) columns() (list, preview int) {
-	if m.width < common.PreviewMinWidth {
-		return m.width, 0
-	}
-	list = m.width * 11 / 20
-	return list, m.width - list
 }
 
 // ShortHelp implements common.Screen.

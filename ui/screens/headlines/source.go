@@ -28,7 +28,7 @@ func NewSource(ctx *common.Context) *Model {
 	m := New(ctx, model.HeadlinesQuery{})
 	m.query = model.HeadlinesQuery{}
 	m.source = &model.SourceRef{}
-	m.stepper.Origin = common.Source
+	m.al.SetOrigin(common.Source)
 	return m
 }
 

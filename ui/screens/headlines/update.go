@@ -9,8 +9,6 @@ import (
 	"tidings/model"
 	"tidings/state"
 	"tidings/ui/common"
-	"tidings/ui/components/articles"
-	"tidings/ui/components/pagedlist"
 	"tidings/ui/components/picker"
 )
 
@@ -31,21 +29,10 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		return m.category.Update(msg) // a closed picker ignores it
 	case picker.PickedMsg:
 		return m.handlePicked(msg)
-	case pagedlist.ActivatedMsg:
-		if msg.List == m.list.ID() {
-			return m.open()
-		}
-		return nil
-	case common.StepArticleMsg:
-		return m.stepper.Step(m.list, msg.Delta)
-	case common.ReaderClosedMsg:
-		m.stepper.Cancel()
-		return nil
 	case common.ReloadMsg:
 		return m.reload()
 	}
-	cmd := m.list.Update(msg)
-	return tea.Batch(cmd, m.stepper.Resume(m.list))
+	return m.al.Update(msg)
 }
 
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
@@ -61,29 +48,10 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return cmd
 		}
 	}
+	if cmd, ok := m.al.HandleKey(msg); ok {
+		return cmd
+	}
 	switch {
-	case key.Matches(msg, k.List.Open):
-		return m.open()
-	case key.Matches(msg, k.List.OpenBrowser):
-		if it, ok := m.list.Selected(); ok {
-			return common.Cmd(common.OpenURLMsg{URL: it.Link})
-		}
-		return nil
-	case key.Matches(msg, k.List.CopyLink):
-		if it, ok := m.list.Selected(); ok {
-			return common.Cmd(common.CopyURLMsg{URL: it.Link})
-		}
-		return nil
-	case key.Matches(msg, k.List.Save):
-		if it, ok := m.list.Selected(); ok {
-			return articles.ToggleSave(m.ctx, it)
-		}
-		return nil
-	case key.Matches(msg, k.List.Story):
-		if it, ok := m.list.Selected(); ok {
-			return articles.OpenStory(it, m.stepper.Origin)
-		}
-		return nil
 	case key.Matches(msg, k.Headlines.Collapse):
 		return m.toggleCollapse()
 	case key.Matches(msg, k.Headlines.Country):
@@ -106,7 +74,7 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	if m.category.IsOpen() {
 		return m.category.Update(common.ShiftMouse(msg, pickerX, filterBarHeight))
 	}
-	return m.list.Update(common.ShiftMouse(msg, 0, filterBarHeight))
+	return m.al.Update(common.ShiftMouse(msg, 0, filterBarHeight))
 }
 
 // pickerKey passes a key to the open picker p. A choice it makes reloads
@@ -182,13 +150,4 @@ func (m *Model) groupsStories() bool {
 		}
 	}
 	return false
-}
-
-// open shows the selected article in the reader.
-func (m *Model) open() tea.Cmd {
-	it, ok := m.list.Selected()
-	if !ok {
-		return nil
-	}
-	return common.Cmd(articles.OpenMsg{Item: it, Origin: m.stepper.Origin})
 }

@@ -2,12 +2,10 @@ package headlines
 
 import (
 	"strings"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"tidings/model"
-	"tidings/ui/components/articles"
 	"tidings/ui/components/picker"
 )
 
@@ -15,21 +13,6 @@ const (
 	filterBarHeight = 2 // the filter line and a blank line
 	pickerX         = 0 // the picker box's left edge
 )
-
-// previewCache keeps the last preview: it changes only with the selection,
-// size, theme or minute.
-type previewCache struct {
-	key  previewKey
-	text string
-}
-
-type previewKey struct {
-	item            string
-	width, height   int
-	themeGen        int
-	minute          int64
-	ok, initialised bool
-}
 
 // View implements common.Screen.
 func (m *Model) View() string {
@@ -45,26 +28,7 @@ func (m *Model) View() string {
 	return m.cachedFilterBar() + "\n\n" + body
 }
 
-func (m *Model) body() string {
-	_, pw := m.columns()
-	list := m.list.View()
-	if pw == 0 {
-		return list
-	}
-	return joinColumns(list, m.previewView(pw, max(m.height-filterBarHeight, 1)))
-}
-
-func (m *Model) previewView(width, height int) string {
-	it, ok := m.list.Selected()
-	k := previewKey{
-		item: articles.Key(it), width: width, height: height, themeGen: m.ctx.ThemeGen,
-		minute: m.ctx.Clock().Unix() / int64(time.Minute/time.Second), ok: ok, initialised: true,
-	}
-	if m.preview.key != k {
-		m.preview = previewCache{key: k, text: articles.PreviewPane(it, ok, width, height, m.ctx)}
-	}
-	return m.preview.text
-}
+func (m *Model) body() string { return m.al.View() }
 
 // cachedFilterBar redraws the filter line only when the filters, width
 // or theme changed.
@@ -117,17 +81,4 @@ func (m *Model) filterBar() string {
 		}
 	}
 	return ansi.Truncate(left, m.width, "…")
-}
-
-// joinColumns puts two blocks side by side line by line. The list's lines
-// are already padded to its width (pagedlist.WithFullWidthRows), so
-// nothing is measured per frame.
-func joinColumns(left, right string) string {
-	l, r := strings.Split(left, "\n"), strings.Split(right, "\n")
-	for i := range l {
-		if i < len(r) {
-			l[i] += r[i]
-		}
-	}
-	return strings.Join(l, "\n")
 }

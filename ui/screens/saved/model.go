@@ -20,6 +20,7 @@ import (
 	"tidings/extract"
 	"tidings/state"
 	"tidings/ui/common"
+	"tidings/ui/components/articlelist"
 	"tidings/ui/components/articles"
 	"tidings/ui/components/pagedlist"
 	"tidings/wording"
@@ -50,10 +51,11 @@ type watchRow struct {
 
 // Model is the Saved screen. It implements common.Screen.
 type Model struct {
-	ctx     *common.Context
-	list    *pagedlist.Model[articles.Item]
-	full    map[string]*extract.Article // full texts kept with saved articles, by key
-	stepper articles.Stepper
+	ctx *common.Context
+	// al is the saved articles with their keys; list is its paged list.
+	al   *articlelist.Model
+	list *pagedlist.Model[articles.Item]
+	full map[string]*extract.Article // full texts kept with saved articles, by key
 
 	loaded   bool   // the saved articles have been read once
 	loadErr  string // why they could not be read
@@ -85,13 +87,14 @@ type Model struct {
 // New makes the screen; nothing is read until Init.
 func New(ctx *common.Context) *Model {
 	m := &Model{ctx: ctx}
-	m.list = pagedlist.New(ctx, articles.Key, articles.Render(ctx),
-		pagedlist.WithRowHeight(articles.RowHeight),
-		pagedlist.WithNoun("saved article", "saved articles"),
-		pagedlist.WithEmptyText(func() string {
-			return "No saved articles yet: b saves the selected article on any list or in the reader."
-		}))
-	m.stepper = articles.Stepper{Origin: common.Saved, Noun: "saved article", Full: m.fullOf}
+	m.al = articlelist.New(ctx, common.Saved, "saved article",
+		articlelist.WithoutPreview(), articlelist.WithUnsaveOnly(), articlelist.WithFullText(m.fullOf),
+		articlelist.WithListOptions(
+			pagedlist.WithNoun("saved article", "saved articles"),
+			pagedlist.WithEmptyText(func() string {
+				return "No saved articles yet: b saves the selected article on any list or in the reader."
+			})))
+	m.list = m.al.List()
 	return m
 }
 

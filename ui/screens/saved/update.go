@@ -7,8 +7,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"tidings/ui/common"
-	"tidings/ui/components/articles"
-	"tidings/ui/components/pagedlist"
 	"tidings/ui/textsafe"
 )
 
@@ -47,18 +45,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		}
 		m.countedAt = time.Time{} // the new watch needs a count
 		return m.loadWatches()
-	case pagedlist.ActivatedMsg:
-		if msg.List == m.list.ID() {
-			return m.openArticle()
-		}
-		return nil
-	case common.StepArticleMsg:
-		return m.stepper.Step(m.list, msg.Delta)
-	case common.ReaderClosedMsg:
-		m.stepper.Cancel()
-		return nil
 	}
-	return m.list.Update(msg)
+	return m.al.Update(msg)
 }
 
 func (m *Model) savedArrived(msg savedMsg) tea.Cmd {
@@ -133,27 +121,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.wcursor = len(m.watches) - 1
 		m.scrollWatches()
 		return nil
-	case key.Matches(msg, k.List.Open):
-		return m.openArticle()
-	case key.Matches(msg, k.List.OpenBrowser), key.Matches(msg, k.List.CopyLink):
-		it, ok := m.list.Selected()
-		if !ok {
-			return nil
-		}
-		if key.Matches(msg, k.List.OpenBrowser) {
-			return common.Cmd(common.OpenURLMsg{URL: it.Link})
-		}
-		return common.Cmd(common.CopyURLMsg{URL: it.Link})
-	case key.Matches(msg, k.List.Save):
-		if it, ok := m.list.Selected(); ok {
-			return common.Cmd(articles.SaveMsg{Item: it, Save: false})
-		}
-		return nil
-	case key.Matches(msg, k.List.Story):
-		if it, ok := m.list.Selected(); ok {
-			return articles.OpenStory(it, common.Saved)
-		}
-		return nil
+	}
+	if cmd, ok := m.al.HandleKey(msg); ok {
+		return cmd
 	}
 	return m.list.Update(msg)
 }
@@ -203,16 +173,6 @@ func (m *Model) switchSection() tea.Cmd {
 	return nil
 }
 
-// openArticle shows the selected saved article in the reader, with its
-// full text when one was kept: it reads offline.
-func (m *Model) openArticle() tea.Cmd {
-	it, ok := m.list.Selected()
-	if !ok {
-		return nil
-	}
-	return common.Cmd(articles.OpenMsg{Item: it, Origin: common.Saved, Full: m.fullOf(it)})
-}
-
 func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	if m.ctx.State == nil || m.confirm != "" {
 		return nil
@@ -223,7 +183,7 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		if _, click := msg.(tea.MouseClickMsg); click {
 			m.focus = focusArticles
 		}
-		return m.list.Update(common.ShiftMouse(msg, 0, top))
+		return m.al.Update(common.ShiftMouse(msg, 0, top))
 	}
 	click, ok := msg.(tea.MouseClickMsg)
 	if !ok || click.Button != tea.MouseLeft {

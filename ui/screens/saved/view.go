@@ -20,7 +20,7 @@ func (m *Model) SetSize(width, height int) {
 
 // layout gives the list the rows under the watches.
 func (m *Model) layout() {
-	m.list.SetSize(m.width, max(m.height-m.listTop(), 1))
+	m.al.SetSize(m.width, max(m.height-m.listTop(), 1))
 	m.scrollWatches()
 }
 

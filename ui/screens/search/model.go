@@ -16,6 +16,7 @@ import (
 
 	"tidings/model"
 	"tidings/ui/common"
+	"tidings/ui/components/articlelist"
 	"tidings/ui/components/articles"
 	"tidings/ui/components/pagedlist"
 )
@@ -30,8 +31,11 @@ const (
 
 // Model is the search screen. It implements common.Screen.
 type Model struct {
-	ctx     *common.Context
-	form    form
+	ctx  *common.Context
+	form form
+	// al is the results with their preview and keys; results is its
+	// paged list.
+	al      *articlelist.Model
 	results *pagedlist.Model[articles.Item]
 	focus   focusArea
 	active  model.ArticlesQuery // the query whose results are listed, as typed ("from: 3d")
@@ -39,8 +43,6 @@ type Model struct {
 	hint    string              // shown under the form when there is no error
 	width   int
 	height  int
-	preview previewCache
-	stepper articles.Stepper
 	// themeGen is the Context.ThemeGen the inputs were styled for.
 	themeGen int
 	watch    watchPrompt
@@ -50,13 +52,15 @@ type Model struct {
 // preset has keywords, Init runs the search at once (the --query flag).
 func New(ctx *common.Context, preset model.ArticlesQuery) *Model {
 	r := rules{langs: ctx.Dialect.Languages(), check: ctx.Dialect.ValidateArticles}
-	m := &Model{ctx: ctx, form: newFormFor(r), stepper: articles.Stepper{Origin: common.Search, Noun: "result"}}
+	m := &Model{ctx: ctx, form: newFormFor(r)}
 	m.form.now = func() time.Time { return ctx.Clock().In(ctx.Loc()) }
-	m.results = pagedlist.New(ctx, articles.Key, articles.Render(ctx),
-		pagedlist.WithRowHeight(articles.RowHeight),
-		pagedlist.WithNoun("article", "articles"),
-		pagedlist.WithLoadingText("Searching…"),
-		pagedlist.WithEmptyText(func() string { return "No articles match this search." }))
+	m.al = articlelist.New(ctx, common.Search, "result",
+		articlelist.WithBorderedPreview(), articlelist.WithWebLinksOnly(),
+		articlelist.WithListOptions(
+			pagedlist.WithNoun("article", "articles"),
+			pagedlist.WithLoadingText("Searching…"),
+			pagedlist.WithEmptyText(func() string { return "No articles match this search." })))
+	m.results = m.al.List()
 	m.form.setQuery(preset)
 	m.hint = m.hintFor(preset)
 	m.themeGen = ctx.ThemeGen
@@ -144,10 +148,9 @@ func (m *Model) submit() tea.Cmd {
 	q.PageSize = m.ctx.PageSize
 	m.active, m.ran, m.hint = m.form.query(), true, ""
 	m.focusResults()
-	m.stepper.Cancel()
 	// SearchFetch captures copies of the client and query, never the
 	// model, and sanitises each page inside the command.
-	return m.results.Reset(articles.SearchFetch(m.ctx.Client, q))
+	return m.al.Reset(articles.SearchFetch(m.ctx.Client, q))
 }
 
 // dropEdits puts back in the form the search whose results are listed,

@@ -5,8 +5,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"tidings/ui/common"
-	"tidings/ui/components/articles"
-	"tidings/ui/components/pagedlist"
 )
 
 // Update implements common.Screen.
@@ -29,10 +27,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		if !m.ran {
 			return nil
 		}
-		return m.stepper.Step(m.results, msg.Delta)
-	case common.ReaderClosedMsg:
-		m.stepper.Cancel()
-		return nil
+		return m.al.Update(msg)
 	case watchAddedMsg:
 		return m.watchAdded(msg)
 	case tea.KeyPressMsg:
@@ -56,16 +51,10 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		return m.updateMouse(msg)
-	case pagedlist.ActivatedMsg:
-		if msg.List == m.results.ID() {
-			return m.openSelected()
-		}
-		return nil
 	}
 	// Page results, spinner and countdown ticks: pagedlist keeps its own
 	// ids and ignores what is not its own.
-	cmd := m.results.Update(msg)
-	return tea.Batch(cmd, m.stepper.Resume(m.results))
+	return m.al.Update(msg)
 }
 
 // updateForm passes a key or paste to the form and acts on what it asks.
@@ -97,22 +86,9 @@ func (m *Model) updateResults(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openWatch()
 	case !m.ran:
 		return nil
-	case key.Matches(msg, k.List.Open):
-		return m.openSelected()
-	case key.Matches(msg, k.List.OpenBrowser):
-		return m.linkCmd(func(u string) tea.Msg { return common.OpenURLMsg{URL: u} })
-	case key.Matches(msg, k.List.CopyLink):
-		return m.linkCmd(func(u string) tea.Msg { return common.CopyURLMsg{URL: u} })
-	case key.Matches(msg, k.List.Save):
-		if it, ok := m.results.Selected(); ok {
-			return articles.ToggleSave(m.ctx, it)
-		}
-		return nil
-	case key.Matches(msg, k.List.Story):
-		if it, ok := m.results.Selected(); ok {
-			return articles.OpenStory(it, common.Search)
-		}
-		return nil
+	}
+	if cmd, ok := m.al.HandleKey(msg); ok {
+		return cmd
 	}
 	return m.results.Update(msg)
 }
@@ -130,30 +106,8 @@ func (m *Model) updateMouse(msg tea.MouseMsg) tea.Cmd {
 		}
 		return nil
 	}
-	if lw, _ := m.columns(); !m.ran || mouse.X >= lw {
+	if lw, _ := m.al.Columns(); !m.ran || mouse.X >= lw {
 		return nil // the preview pane does not take clicks
 	}
 	return m.results.Update(common.ShiftMouse(msg, 0, top))
-}
-
-// openSelected asks the root to open the selected result in the reader.
-func (m *Model) openSelected() tea.Cmd {
-	it, ok := m.results.Selected()
-	if !ok {
-		return nil
-	}
-	return common.Cmd(articles.OpenMsg{Item: it, Origin: common.Search})
-}
-
-// linkCmd hands the selected result's link to the root as msg; results
-// without a safe http(s) link get a note instead.
-func (m *Model) linkCmd(msg func(url string) tea.Msg) tea.Cmd {
-	it, ok := m.results.Selected()
-	if !ok {
-		return nil
-	}
-	if it.URL == "" {
-		return common.Status("This article has no web link.", common.LevelWarning)
-	}
-	return common.Cmd(msg(it.URL))
 }

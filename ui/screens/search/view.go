@@ -3,10 +3,6 @@ package search
 import (
 	"strings"
 
-	"charm.land/lipgloss/v2"
-
-	"tidings/ui/common"
-	"tidings/ui/components/articles"
 	"tidings/ui/textsafe"
 	"tidings/ui/theme"
 )
@@ -49,20 +45,9 @@ func (m *Model) resultsTop() int {
 // resultsHeight is the rows the form leaves to the results.
 func (m *Model) resultsHeight() int { return max(1, m.height-m.resultsTop()) }
 
-// columns splits the width between the results and the preview pane of
-// the selected article; the preview is 0 wide below common.PreviewMinWidth.
-func (m *Model) columns() (list, preview int) {
-	if m.width < common.PreviewMinWidth {
-		return m.width, 0
-	}
-	list = m.width * 11 / 20
-	return list, m.width - list
-}
-
 // layout gives the results list the rows the form leaves.
 func (m *Model) layout() {
-	lw, _ := m.columns()
-	m.results.SetSize(lw, m.resultsHeight())
+	m.al.SetSize(m.width, m.resultsHeight())
 }
 
 // View implements common.Screen: exactly Width×Height.
@@ -114,55 +99,7 @@ func (m *Model) resultsView(s *theme.Styles) []string {
 		}
 		return []string{"", s.List.Empty.Render(textsafe.Truncate("  "+note, m.width))}
 	}
-	lw, pw := m.columns()
-	if pw == 0 {
-		return strings.Split(m.results.View(), "\n")
-	}
-	body := lipgloss.JoinHorizontal(lipgloss.Top, padBlock(m.results.View(), lw), m.previewView(pw))
-	return strings.Split(body, "\n")
-}
-
-// previewView is the bordered preview pane of the selected result, cached
-// until the selection, size, theme or minute (relative times) changes.
-func (m *Model) previewView(width int) string {
-	it, ok := m.results.Selected()
-	height := m.resultsHeight()
-	k := previewKey{
-		item: articles.Key(it), ok: ok, width: width, height: height,
-		themeGen: m.ctx.ThemeGen, minute: m.ctx.Clock().Unix() / 60,
-	}
-	if m.preview.text == "" || m.preview.key != k {
-		border := m.ctx.Styles.Preview.Border
-		inner := max(1, width-border.GetHorizontalFrameSize())
-		m.preview = previewCache{key: k, text: border.Height(height).Render(articles.Preview(it, ok, inner, height, m.ctx))}
-	}
-	return m.preview.text
-}
-
-// previewKey is what the preview pane's rendering depends on.
-type previewKey struct {
-	item          string
-	ok            bool
-	width, height int
-	themeGen      int
-	minute        int64
-}
-
-type previewCache struct {
-	key  previewKey
-	text string
-}
-
-// padBlock pads every line of block to width cells, so a pane joined to
-// its right lines up.
-func padBlock(block string, width int) string {
-	lines := strings.Split(block, "\n")
-	for i, l := range lines {
-		if n := width - lipgloss.Width(l); n > 0 {
-			lines[i] = l + strings.Repeat(" ", n)
-		}
-	}
-	return strings.Join(lines, "\n")
+	return strings.Split(m.al.View(), "\n")
 }
 
 // frame pads or cuts lines to exactly height lines of at most width cells.

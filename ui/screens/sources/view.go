@@ -6,7 +6,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"tidings/ui/common"
+	"tidings/ui/components/columns"
 	"tidings/ui/components/picker"
 	"tidings/ui/textsafe"
 )
@@ -29,7 +29,10 @@ func (m *Model) SetSize(width, height int) {
 }
 
 // wide reports whether details sit in a pane beside the list.
-func (m *Model) wide() bool { return m.width >= common.PreviewMinWidth }
+func (m *Model) wide() bool {
+	_, pane := columns.Split(m.width)
+	return pane > 0
+}
 
 // listTop is the first row of the list: under the filter header and the
 // line below it, which holds the local filter when there is one (and is
@@ -39,10 +42,8 @@ func (m *Model) listTop() int { return 2 }
 
 // listWidth is the list's share of the width; the rest is the details pane.
 func (m *Model) listWidth() int {
-	if m.wide() {
-		return m.width * 11 / 20
-	}
-	return m.width
+	list, _ := columns.Split(m.width)
+	return list
 }
 
 func (m *Model) layout() {

@@ -14,6 +14,7 @@ import (
 
 	"tidings/model"
 	"tidings/ui/common"
+	"tidings/ui/components/articlelist"
 	"tidings/ui/components/articles"
 	"tidings/ui/components/pagedlist"
 	"tidings/ui/textsafe"
@@ -25,7 +26,10 @@ const headerHeight = 2
 
 // Model is the Story screen.
 type Model struct {
-	ctx   *common.Context
+	ctx *common.Context
+	// al is the versions with their preview and keys; list is its paged
+	// list.
+	al    *articlelist.Model
 	list  *pagedlist.Model[articles.Item]
 	id    string
 	title string // the heading: the article the story was opened from
@@ -34,22 +38,22 @@ type Model struct {
 	origin common.ScreenID
 
 	width, height int
-	stepper       articles.Stepper
-	preview       previewCache
 }
 
 // New makes the screen, showing no story until Open.
 func New(ctx *common.Context) *Model {
-	m := &Model{ctx: ctx, origin: common.Headlines,
-		stepper: articles.Stepper{Origin: common.Story, Noun: "version"}}
-	m.list = pagedlist.New(ctx, articles.Key, renderRow(ctx),
-		pagedlist.WithRowHeight(rowHeight),
-		pagedlist.WithNoun("version", "versions"),
-		pagedlist.WithLoadingText("Loading the story…"),
-		pagedlist.WithEmptyText(func() string {
-			return "The service lists no article of this story any more: it may have been regrouped. Press esc."
-		}),
-	)
+	m := &Model{ctx: ctx, origin: common.Headlines}
+	m.al = articlelist.New(ctx, common.Story, "version",
+		articlelist.WithRows(renderRow(ctx), rowHeight),
+		articlelist.WithStoryNote("This is the whole story: every outlet's version, newest first."),
+		articlelist.WithListOptions(
+			pagedlist.WithNoun("version", "versions"),
+			pagedlist.WithLoadingText("Loading the story…"),
+			pagedlist.WithEmptyText(func() string {
+				return "The service lists no article of this story any more: it may have been regrouped. Press esc."
+			}),
+		))
+	m.list = m.al.List()
 	return m
 }
 
@@ -64,9 +68,8 @@ func (m *Model) Open(msg common.OpenStoryMsg) tea.Cmd {
 		return nil
 	}
 	m.id, m.title, m.size = msg.ID, textsafe.Line(msg.Title), msg.Size
-	m.stepper.Cancel()
 	q := model.ArticlesQuery{Story: msg.ID, SortBy: model.SortPublishedAt, PageSize: m.ctx.PageSize}
-	return m.list.Reset(articles.SearchFetch(m.ctx.Client, q))
+	return m.al.Reset(articles.SearchFetch(m.ctx.Client, q))
 }
 
 // ID is the story showing ("" before the first Open).
@@ -93,19 +96,7 @@ func (m *Model) Loading() bool { return m.list.Loading() }
 // SetSize implements common.Screen.
 func (m *Model) SetSize(width, height int) {
 	m.width, m.height = width, height
-	lw, pw := m.columns()
-	m.list.SetSize(lw, max(height-headerHeight, 1))
-	m.list.SetFullWidthRows(pw > 0)
-}
-
-// columns splits the width between the list and the preview, as the
-// headlines screen does.
-func (m *Model) columns() (list, preview int) {
-	if m.width < common.PreviewMinWidth {
-		return m.width, 0
-	}
-	list = m.width * 11 / 20
-	return list, m.width - list
+	m.al.SetSize(width, max(height-headerHeight, 1))
 }
 
 // ShortHelp implements common.Screen.

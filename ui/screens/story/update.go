@@ -5,8 +5,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"tidings/ui/common"
-	"tidings/ui/components/articles"
-	"tidings/ui/components/pagedlist"
 )
 
 // BackMsg asks the root to leave the story for Origin.
@@ -18,55 +16,17 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
 	case tea.MouseMsg:
-		return m.list.Update(common.ShiftMouse(msg, 0, headerHeight))
-	case pagedlist.ActivatedMsg:
-		if msg.List == m.list.ID() {
-			return m.open()
-		}
-		return nil
-	case common.StepArticleMsg:
-		return m.stepper.Step(m.list, msg.Delta)
-	case common.ReaderClosedMsg:
-		m.stepper.Cancel()
-		return nil
+		return m.al.Update(common.ShiftMouse(msg, 0, headerHeight))
 	}
-	cmd := m.list.Update(msg)
-	return tea.Batch(cmd, m.stepper.Resume(m.list))
+	return m.al.Update(msg)
 }
 
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.ctx.Keys
-	switch {
-	case key.Matches(msg, k.Story.Back):
+	if key.Matches(msg, m.ctx.Keys.Story.Back) {
 		return common.Cmd(BackMsg{Origin: m.origin})
-	case key.Matches(msg, k.List.Open):
-		return m.open()
-	case key.Matches(msg, k.List.OpenBrowser):
-		if it, ok := m.list.Selected(); ok {
-			return common.Cmd(common.OpenURLMsg{URL: it.Link})
-		}
-		return nil
-	case key.Matches(msg, k.List.CopyLink):
-		if it, ok := m.list.Selected(); ok {
-			return common.Cmd(common.CopyURLMsg{URL: it.Link})
-		}
-		return nil
-	case key.Matches(msg, k.List.Save):
-		if it, ok := m.list.Selected(); ok {
-			return articles.ToggleSave(m.ctx, it)
-		}
-		return nil
-	case key.Matches(msg, k.List.Story):
-		return common.Status("This is the whole story: every outlet's version, newest first.", common.LevelInfo)
+	}
+	if cmd, ok := m.al.HandleKey(msg); ok {
+		return cmd
 	}
 	return m.list.Update(msg)
-}
-
-// open shows the selected version in the reader.
-func (m *Model) open() tea.Cmd {
-	it, ok := m.list.Selected()
-	if !ok {
-		return nil
-	}
-	return common.Cmd(articles.OpenMsg{Item: it, Origin: common.Story})
 }

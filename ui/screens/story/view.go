@@ -2,7 +2,6 @@ package story
 
 import (
 	"strings"
-	"time"
 
 	"tidings/ui/common"
 	"tidings/ui/components/articles"
@@ -91,21 +90,6 @@ func padLeft(s string, n int) string {
 	return strings.Repeat(" ", max(n-textsafe.Width(s), 0)) + s
 }
 
-// previewCache keeps the last preview: it changes only with the
-// selection, size, theme or minute.
-type previewCache struct {
-	key  previewKey
-	text string
-}
-
-type previewKey struct {
-	item          string
-	width, height int
-	themeGen      int
-	minute        int64
-	ok, set       bool
-}
-
 // View implements common.Screen.
 func (m *Model) View() string {
 	if m.width <= 0 || m.height <= 0 {
@@ -113,31 +97,5 @@ func (m *Model) View() string {
 	}
 	s := m.ctx.Styles
 	head := " " + s.Filters.Value.Render(textsafe.Truncate(m.heading(), max(m.width-2, 1)))
-	body := m.list.View()
-	if _, pw := m.columns(); pw > 0 {
-		body = joinColumns(body, m.previewView(pw, max(m.height-headerHeight, 1)))
-	}
-	return head + "\n\n" + body
-}
-
-func (m *Model) previewView(width, height int) string {
-	it, ok := m.list.Selected()
-	k := previewKey{item: articles.Key(it), width: width, height: height, themeGen: m.ctx.ThemeGen,
-		minute: m.ctx.Clock().Unix() / int64(time.Minute/time.Second), ok: ok, set: true}
-	if m.preview.key != k {
-		m.preview = previewCache{key: k, text: articles.PreviewPane(it, ok, width, height, m.ctx)}
-	}
-	return m.preview.text
-}
-
-// joinColumns puts two blocks side by side line by line; the list's
-// lines are padded to its width (pagedlist.WithFullWidthRows).
-func joinColumns(left, right string) string {
-	l, r := strings.Split(left, "\n"), strings.Split(right, "\n")
-	for i := range l {
-		if i < len(r) {
-			l[i] += r[i]
-		}
-	}
-	return strings.Join(l, "\n")
+	return head + "\n\n" + m.al.View()
 }

@@ -1,17 +1,18 @@
-package articles
+package articlelist
 
 import (
 	tea "charm.land/bubbletea/v2"
 
 	"tidings/extract"
 	"tidings/ui/common"
+	"tidings/ui/components/articles"
 )
 
 // StepList is what a Stepper needs of a list of articles (a
-// pagedlist.Model[Item] has it all).
+// pagedlist.Model[articles.Item] has it all).
 type StepList interface {
 	Move(delta int) tea.Cmd
-	Selected() (Item, bool)
+	Selected() (articles.Item, bool)
 	Cursor() int
 	Loading() bool
 	Err() error
@@ -26,7 +27,7 @@ type Stepper struct {
 	Noun   string // "article", "result": the notes name what the list holds
 	// Full gives the full text at hand for an article (OpenMsg.Full); nil:
 	// none ever is.
-	Full func(Item) *extract.Article
+	Full func(articles.Item) *extract.Article
 	// pending is a step that waits for a page; 0 when none does.
 	pending int
 }
@@ -74,7 +75,7 @@ func (s *Stepper) open(list StepList) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	msg := OpenMsg{Item: it, Origin: s.Origin, Step: true}
+	msg := articles.OpenMsg{Item: it, Origin: s.Origin, Step: true}
 	if s.Full != nil {
 		msg.Full = s.Full(it)
 	}

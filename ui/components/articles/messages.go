@@ -1,0 +1,57 @@
+package articles
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"tidings/extract"
+	"tidings/ui/common"
+)
+
+// OpenMsg asks the root to show an article in the reader. Origin is the
+// list it came from, which answers common.StepArticleMsg.
+type OpenMsg struct {
+	Item   Item
+	Origin common.ScreenID
+	// Step marks the answer to a reader's next/previous. It may arrive
+	// after a page load, when the user has left the reader; the root then
+	// drops it rather than pull the user back in.
+	Step bool
+	// Full is the article's full text when it is at hand (a saved
+	// article's, kept with it): the reader's f shows it without a fetch.
+	Full *extract.Article
+}
+
+// SaveMsg asks the root to save (Save) or unsave the article, as b does.
+// The root keeps it through Context.State and says so in the status bar.
+type SaveMsg struct {
+	Item Item
+	Save bool
+}
+
+// ToggleSave is b on an article: save it, or unsave it when it is saved.
+func ToggleSave(ctx *common.Context, it Item) tea.Cmd {
+	return common.Cmd(SaveMsg{Item: it, Save: !ctx.Saved.Has(Key(it))})
+}
+
+// OpenStory is = on an article: show its story, every outlet's version.
+// An article the service put in no story (or in one of its own source
+// only) is told, not opened: a list of one would look like a fault.
+func OpenStory(it Item, origin common.ScreenID) tea.Cmd {
+	switch {
+	case it.StoryID == "":
+		return common.Status("The service groups no stories for this article.", common.LevelInfo)
+	case it.StorySize < 2:
+		return common.Status("Only "+sourceName(it)+" reports this story so far.", common.LevelInfo)
+	}
+	return common.Cmd(common.OpenStoryMsg{ID: it.StoryID, Title: it.Title, Size: it.StorySize, Origin: origin})
+}
+
+func sourceName(it Item) string {
+	if it.Source != "" {
+		return it.Source
+	}
+	return "its source"
+}
+
+// SavedMark marks a saved article wherever it is listed or read.
+const SavedMark = "★ saved"
