@@ -128,6 +128,10 @@ func (s SavedKeys) All() []key.Binding { return []key.Binding{s.Section, s.Delet
 // All lists the Story screen's own keys.
 func (s StoryKeys) All() []key.Binding { return []key.Binding{s.Back} }
 
+// FilterKeys lists the keys of the sources screen's filter while it
+// has focus.
+func (s SourcesKeys) FilterKeys() []key.Binding { return []key.Binding{s.KeepFilter, s.ClearFilter} }
+
 // Contexts returns, for each situation the user can be in, every binding
 // active at once. Within one context no key may be bound twice; the tests
 // check that, and help generation relies on it.
@@ -147,13 +151,14 @@ func (k *KeyMap) Contexts() map[string][]key.Binding {
 		"search results": withGlobal(articleList, k.Search.Results()),
 		"saved":          withGlobal(articleList, k.Saved.All()),
 		"story":          withGlobal(articleList, k.Story.All()),
+		"sources filter": append(k.Sources.FilterKeys(), k.Global.ForceQuit),
 		"delete watch":   {k.Saved.Confirm, k.Global.ForceQuit},
 		"reader":         withGlobal(flatten(k.Reader.Full())),
 		"reader find":    withGlobal(flatten(k.Reader.FindFull())),
 		"link list":      append(flatten(k.Links.Full()), k.Global.ForceQuit),
 		"find prompt":    append(k.Find.All(), k.Global.ForceQuit),
 		"picker":         append(k.Picker.Full(), k.Global.ForceQuit),
-		"search form":    append(k.Search.Form(), k.Global.ForceQuit),
+		"search form":    append(k.Search.Form(), k.Search.NextChoice, k.Search.PrevChoice, k.Global.ForceQuit),
 	}
 }
 

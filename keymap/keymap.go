@@ -142,6 +142,11 @@ type SourcesKeys struct {
 	Filter       key.Binding
 	SearchSource key.Binding
 	ClearFilter  key.Binding
+	// KeepFilter and BackToList work while the filter has focus, and
+	// while a source's details show: enter keeps the filter typed, esc
+	// leaves the details for the list.
+	KeepFilter key.Binding
+	BackToList key.Binding
 }
 
 // SearchKeys drive the search form and its results.
@@ -155,6 +160,10 @@ type SearchKeys struct {
 	// Watch keeps the form's query as a watched search, under a name
 	// asked for in a prompt (enter keeps it, esc cancels).
 	Watch key.Binding
+	// NextChoice and PrevChoice cycle the choices of the form's focused
+	// choice field (sort order, language, dates).
+	NextChoice key.Binding
+	PrevChoice key.Binding
 }
 
 // StoryKeys are the Story screen's own keys; its list uses ListKeys.
@@ -269,6 +278,8 @@ func Default() *KeyMap {
 			Filter:       bind([]string{"/"}, "/", "filter"),
 			SearchSource: bind([]string{"s"}, "s", "search this source"),
 			ClearFilter:  bind([]string{"esc"}, "esc", "clear filter"),
+			KeepFilter:   bind([]string{"enter"}, "enter", "keep filter"),
+			BackToList:   bind([]string{"esc"}, "esc", "back to list"),
 		},
 		Search: SearchKeys{
 			NextField: bind([]string{"tab", "down"}, "tab/↓", "next field"),
@@ -278,6 +289,9 @@ func Default() *KeyMap {
 			Focus:     bind([]string{"/", "i"}, "/", "edit search"),
 			Sort:      bind([]string{"S"}, "S", "cycle sort order"),
 			Watch:     bind([]string{"w"}, "w", "watch this search"),
+
+			NextChoice: bind([]string{"right", "space"}, "→/space", "next choice"),
+			PrevChoice: bind([]string{"left"}, "←", "previous choice"),
 		},
 		Saved: SavedKeys{
 			Section: bind([]string{"w"}, "w", "watches/articles"),

@@ -22,12 +22,7 @@ import (
 	"tidings/opener"
 	"tidings/ui/common"
 	"tidings/ui/components/statusbar"
-	"tidings/ui/screens/headlines"
 	"tidings/ui/screens/reader"
-	"tidings/ui/screens/saved"
-	"tidings/ui/screens/search"
-	"tidings/ui/screens/sources"
-	"tidings/ui/screens/story"
 	"tidings/ui/theme"
 )
 
@@ -104,20 +99,22 @@ type Config struct {
 	Opener *opener.Opener
 }
 
-// listScreens are the screens with tabs, in tab order.
-var listScreens = []common.ScreenID{common.Headlines, common.Sources, common.Search, common.Saved}
-
 // App is the root tea.Model.
 type App struct {
-	ctx     *common.Context
+	ctx *common.Context
+	// defs are the screens (the registry, registry.go) in tab order;
+	// screens holds each one built.
+	defs    []screenDef
 	screens map[common.ScreenID]common.Screen
-	reader  *reader.Model
-	saved   *saved.Model
-	story   *story.Model
-	source  *headlines.Model // the Source screen: one source's articles
-	active  common.ScreenID
-	status  *statusbar.Model
-	help    help.Model
+	// reader is screens[common.Reader]: the root opens articles in it,
+	// marks them read and keeps their full text.
+	reader *reader.Model
+	// sourceFrom is the screen the Source screen was opened from (Sources
+	// or Feeds), where q and esc go back.
+	sourceFrom common.ScreenID
+	active     common.ScreenID
+	status     *statusbar.Model
+	help       help.Model
 
 	chrome        chromeCache
 	showHelp      bool
@@ -135,8 +132,18 @@ type App struct {
 	openURL func(string) error
 	// cancel ends ctx.Lifetime, and with it every request, on quit.
 	cancel context.CancelFunc
+	boot   startup
+	feeds  feedsState
+	memory memoryState
+}
+
+// startup is how far start-up has gone: the first requests held for the
+// first frame (firstframe.go), the hidden screens' first requests held
+// for the start screen's first page (Init), and what to tell when it is
+// over.
+type startup struct {
 	// held are the screens' first requests until the first frame is out;
-	// frameArmed says the wait for it has started (see firstframe.go).
+	// frameArmed says the wait for it has started.
 	held       []tea.Cmd
 	frameArmed bool
 	term       *Terminal // nil: no view of what is written
@@ -149,12 +156,13 @@ type App struct {
 	started    bool   // start-up is over (see startUp)
 	onStarted  func() // Config.OnStarted
 	hint       string // Config.Hint, shown by Init
-	feeds      feedsState
-	memory     memoryState
 }
 
 // New builds the UI. Nothing is fetched until the program runs Init.
-func New(cfg Config) *App {
+func New(cfg Config) *App { return newApp(cfg, screens) }
+
+// newApp builds the UI with the screens defs (tests add their own).
+func newApp(cfg Config, defs []screenDef) *App {
 	noColor := cfg.NoColor || os.Getenv("NO_COLOR") != ""
 	now := cfg.Now
 	if now == nil {
@@ -187,47 +195,41 @@ func New(cfg Config) *App {
 	if r, ok := cfg.Client.(common.QuotaReporter); ok {
 		ctx.Quota = r
 	}
-	savedScreen := saved.New(ctx)
-	storyScreen := story.New(ctx)
-	sourceScreen := headlines.NewSource(ctx)
 	a := &App{
-		ctx:       ctx,
-		reader:    reader.New(ctx),
-		saved:     savedScreen,
-		story:     storyScreen,
-		source:    sourceScreen,
-		status:    statusbar.New(ctx),
-		help:      help.New(),
-		isDark:    isDark,
-		noColor:   noColor,
-		fixedBg:   cfg.Background != theme.BackgroundAuto,
-		palette:   cfg.Palette,
-		term:      cfg.Terminal,
-		eager:     cfg.LocalService,
-		onStarted: cfg.OnStarted,
-		hint:      cfg.Hint,
-		version:   cfg.Version,
-		qQuits:    cfg.QQuits,
-		opener:    cfg.Opener,
-		cancel:    cancel,
-		screens: map[common.ScreenID]common.Screen{
-			common.Headlines: headlines.New(ctx, cfg.Headlines),
-			common.Sources:   sources.New(ctx, cfg.Sources),
-			common.Search:    search.New(ctx, cfg.Search),
-			common.Saved:     savedScreen,
-			common.Story:     storyScreen,
-			common.Source:    sourceScreen,
-		},
+		ctx:        ctx,
+		defs:       defs,
+		screens:    make(map[common.ScreenID]common.Screen, len(defs)),
+		sourceFrom: common.Sources,
+		status:     statusbar.New(ctx),
+		help:       help.New(),
+		isDark:     isDark,
+		noColor:    noColor,
+		fixedBg:    cfg.Background != theme.BackgroundAuto,
+		palette:    cfg.Palette,
+		version:    cfg.Version,
+		qQuits:     cfg.QQuits,
+		opener:     cfg.Opener,
+		cancel:     cancel,
+		boot: startup{term: cfg.Terminal, eager: cfg.LocalService, onStarted: cfg.OnStarted,
+			hint: cfg.Hint},
+	}
+	for _, d := range defs {
+		a.screens[d.id] = d.build(ctx, cfg)
+	}
+	a.reader, _ = a.screens[common.Reader].(*reader.Model)
+	if a.reader == nil {
+		a.reader = reader.New(ctx) // a registry without the reader: articles still open
+		a.screens[common.Reader] = a.reader
 	}
 	a.help.Styles = ctx.Styles.Help
 	if a.opener == nil {
 		a.opener = opener.New("", "")
 	}
 	a.active = cfg.Screen
-	if _, ok := a.screens[a.active]; !ok || a.active == common.Story || a.active == common.Source {
+	if d, ok := a.def(a.active); !ok || d.nested {
 		a.active = common.Headlines
 	}
-	a.start = a.active
+	a.boot.start = a.active
 	if cfg.Feeds != nil {
 		a.feeds.updates = cfg.Feeds.Updates()
 	}
@@ -248,21 +250,19 @@ func New(cfg Config) *App {
 // In personal mode the root starts listening to the feed poller; the
 // hint (Config.Hint), if any, shows from the first frame.
 func (a *App) Init() tea.Cmd {
-	a.inited = true
+	b := &a.boot
+	b.inited = true
 	visible := a.screens[a.active].Init()
-	for _, id := range listScreens {
-		if id != a.active {
-			a.background = append(a.background, a.screens[id].Init())
+	for _, d := range a.defs {
+		if d.id != a.active {
+			b.background = append(b.background, a.screens[d.id].Init())
 		}
 	}
 	// The memory loads with the hidden screens, once the screen showing
 	// has its first page: nothing on the start-up path waits for the disk.
-	a.background = append(a.background, a.loadMemory())
-	extras := a.startFeeds(a.hint)
-	if a.active == common.Saved {
-		extras = tea.Batch(extras, a.saved.Shown())
-	}
-	if a.eager {
+	b.background = append(b.background, a.loadMemory())
+	extras := tea.Batch(a.startFeeds(b.hint), a.shown(a.active))
+	if b.eager {
 		return tea.Batch(tea.RequestBackgroundColor, extras, visible)
 	}
 	return tea.Batch(tea.RequestBackgroundColor, extras, a.holdFirstRequests([]tea.Cmd{visible}))
@@ -273,18 +273,19 @@ func (a *App) Init() tea.Cmd {
 // hidden screens' first requests (Init) and tells Config.OnStarted. Later
 // calls do nothing.
 func (a *App) startUp() tea.Cmd {
-	if !a.inited || a.started {
+	b := &a.boot
+	if !b.inited || b.started {
 		return nil
 	}
-	if s, ok := a.screens[a.active]; ok && a.active == a.start && s.Loading() {
+	if s, ok := a.screens[a.active]; ok && a.active == b.start && s.Loading() {
 		return nil
 	}
-	a.started = true
-	if a.onStarted != nil {
-		a.onStarted()
+	b.started = true
+	if b.onStarted != nil {
+		b.onStarted()
 	}
-	cmds := a.background
-	a.background = nil
+	cmds := b.background
+	b.background = nil
 	return tea.Batch(cmds...)
 }
 
@@ -301,9 +302,4 @@ func (a *App) View() tea.View {
 }
 
 // current is the screen receiving keys.
-func (a *App) current() common.Screen {
-	if a.active == common.Reader {
-		return a.reader
-	}
-	return a.screens[a.active]
-}
+func (a *App) current() common.Screen { return a.screens[a.active] }

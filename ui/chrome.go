@@ -15,13 +15,29 @@ type chromeCache struct {
 }
 
 func (a *App) cachedHeader() string {
-	_, hasArticle := a.reader.Article()
 	k := strconv.Itoa(a.width) + "/" + strconv.Itoa(a.ctx.ThemeGen) + "/" + strconv.Itoa(int(a.active)) +
-		"/" + strconv.FormatBool(hasArticle)
+		"/" + a.tabsShown()
 	if k != a.chrome.headerKey {
 		a.chrome.headerKey, a.chrome.header = k, a.header()
 	}
 	return a.chrome.header
+}
+
+// tabsShown says which of the tabs that come and go show now, one letter
+// each, for the header's cache key.
+func (a *App) tabsShown() string {
+	b := make([]byte, 0, len(a.defs))
+	for _, d := range a.defs {
+		if d.shown == nil {
+			continue
+		}
+		if d.shown(a) {
+			b = append(b, 'y')
+		} else {
+			b = append(b, 'n')
+		}
+	}
+	return string(b)
 }
 
 func (a *App) cachedShortHelp() string {

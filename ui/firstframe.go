@@ -48,9 +48,9 @@ func afterFirstFrame(d time.Duration) tea.Cmd {
 // holdFirstRequests keeps the screens' first commands until the first
 // frame is out, and returns the command that will release them.
 func (a *App) holdFirstRequests(cmds []tea.Cmd) tea.Cmd {
-	a.held = append(a.held, cmds...)
+	a.boot.held = append(a.boot.held, cmds...)
 	if a.width > 0 && a.height > 0 {
-		a.frameArmed = true
+		a.boot.frameArmed = true
 		return afterFirstFrame(firstFrameWait)
 	}
 	return afterFirstFrame(firstFrameFallback)
@@ -59,12 +59,12 @@ func (a *App) holdFirstRequests(cmds []tea.Cmd) tea.Cmd {
 // sized is told of every WindowSizeMsg: the first one, while requests are
 // held, starts the wait for its frame.
 func (a *App) sized() tea.Cmd {
-	if a.held == nil || a.frameArmed {
+	if a.boot.held == nil || a.boot.frameArmed {
 		return nil
 	}
-	a.frameArmed = true
-	if a.term != nil {
-		return afterWrite(a.term.nextWrite(minFrameBytes), watchedFrameLimit)
+	a.boot.frameArmed = true
+	if a.boot.term != nil {
+		return afterWrite(a.boot.term.nextWrite(minFrameBytes), watchedFrameLimit)
 	}
 	return afterFirstFrame(firstFrameWait)
 }
@@ -123,7 +123,7 @@ func (t *Terminal) nextWrite(minBytes int) <-chan struct{} {
 
 // releaseFirstRequests sends the held requests; later calls do nothing.
 func (a *App) releaseFirstRequests() tea.Cmd {
-	cmds := a.held
-	a.held = nil
+	cmds := a.boot.held
+	a.boot.held = nil
 	return tea.Batch(cmds...)
 }

@@ -25,7 +25,6 @@ func (a *App) layout() {
 	for _, s := range a.screens {
 		s.SetSize(a.ctx.Width, a.ctx.Height)
 	}
-	a.reader.SetSize(a.ctx.Width, a.ctx.Height)
 }
 
 func (a *App) tooSmall() bool { return a.width < common.MinWidth || a.height < common.MinHeight }
@@ -143,8 +142,7 @@ func (a *App) fullHelp() string {
 // the reader, a story or a source's articles, "quit" on the tabbed screens or with q_quits.
 func (a *App) quitKey() key.Binding {
 	q := a.ctx.Keys.Global.Quit
-	nested := a.active == common.Reader || a.active == common.Story || a.active == common.Source
-	if a.qQuits || !nested {
+	if a.qQuits || !a.nested(a.active) {
 		return q
 	}
 	q.SetHelp(q.Help().Key, "back")

@@ -130,7 +130,7 @@ func startLive(t *testing.T, cfg Config, client *swapClient, w, h int) *liveHarn
 	hs.launch(hs.app.Init())
 	// The first requests wait for the first frame (firstframe.go): let
 	// the message that releases them in, as the runtime would.
-	for deadline := time.Now().Add(5 * time.Second); hs.app.held != nil && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(5 * time.Second); hs.app.boot.held != nil && time.Now().Before(deadline); {
 		hs.deliver(100 * time.Millisecond)
 	}
 	return hs

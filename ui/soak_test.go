@@ -322,7 +322,7 @@ func (s *soak) check() {
 	if p := frameProblem(s.app.View().Content, s.w, s.h); p != "" {
 		s.fail(p)
 	}
-	for _, id := range listScreens {
+	for _, id := range []common.ScreenID{common.Headlines, common.Sources, common.Search, common.Saved} {
 		scr := s.app.screens[id]
 		snap := scr.(interface{ ListSnapshot() pagedlist.Snapshot }).ListSnapshot()
 		if msg := snapshotProblem(snap); msg != "" {

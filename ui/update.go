@@ -52,7 +52,9 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 	case firstFrameMsg:
 		return a.releaseFirstRequests()
 	case tea.BackgroundColorMsg:
-		a.setTheme(msg.IsDark())
+		if a.setTheme(msg.IsDark()) {
+			return a.broadcast(common.ThemeMsg{})
+		}
 		return nil
 	case articles.OpenMsg:
 		if msg.Step && (a.active != common.Reader || a.reader.Origin() != msg.Origin) {
@@ -81,15 +83,13 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 	case common.BackMsg:
 		return a.switchTo(a.reader.Origin())
 	case common.OpenSourceMsg:
-		return tea.Batch(a.source.OpenSource(msg.Source), a.switchTo(common.Source))
+		if !a.nested(a.active) {
+			a.sourceFrom = a.active // Sources or Feeds: where q goes back
+		}
 	case headlines.BackMsg:
-		return a.switchTo(common.Sources)
-	case common.OpenStoryMsg:
-		return tea.Batch(a.story.Open(msg), a.switchTo(common.Story))
+		return a.switchTo(a.sourceFrom)
 	case story.BackMsg:
 		return a.switchTo(msg.Origin)
-	case common.SearchMsg:
-		return tea.Batch(a.switchTo(common.Search), a.screens[common.Search].Update(msg))
 	case common.StatusMsg:
 		return a.status.Show(msg.Text, msg.Level)
 	case common.OpenURLMsg:
@@ -105,7 +105,24 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 	case feedsTickMsg:
 		return a.handleFeedsTick(msg)
 	}
+	if cmd, ok := a.route(msg); ok {
+		return cmd
+	}
 	return a.broadcast(msg)
+}
+
+// route hands a message that opens a screen (OpenStoryMsg, SearchMsg, …)
+// to the screen whose registry entry takes it, and shows that screen.
+func (a *App) route(msg tea.Msg) (tea.Cmd, bool) {
+	for _, d := range a.defs {
+		if d.route == nil {
+			continue
+		}
+		if cmd, ok := d.route(a.screens[d.id], msg); ok {
+			return tea.Batch(cmd, a.switchTo(d.id)), true
+		}
+	}
+	return nil, false
 }
 
 // inertKey drops from a key's text what must never be drawn (a bidi
@@ -119,9 +136,10 @@ func inertKey(msg tea.KeyPressMsg) tea.KeyPressMsg {
 }
 
 func (a *App) broadcast(msg tea.Msg) tea.Cmd {
-	cmds := []tea.Cmd{a.status.Update(msg), a.reader.Update(msg), a.story.Update(msg), a.source.Update(msg)}
-	for _, id := range listScreens {
-		cmds = append(cmds, a.screens[id].Update(msg))
+	cmds := make([]tea.Cmd, 0, len(a.defs)+1)
+	cmds = append(cmds, a.status.Update(msg))
+	for _, d := range a.defs {
+		cmds = append(cmds, a.screens[d.id].Update(msg))
 	}
 	return tea.Batch(cmds...)
 }
@@ -151,43 +169,39 @@ func (a *App) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return a.quit()
 	case key.Matches(msg, g.Help):
 		a.showHelp = true
-	case key.Matches(msg, g.Headlines):
-		return a.switchTo(common.Headlines)
-	case key.Matches(msg, g.Sources):
-		return a.switchTo(common.Sources)
-	case key.Matches(msg, g.Search):
-		return a.switchTo(common.Search)
-	case key.Matches(msg, g.Saved):
-		return a.switchTo(common.Saved)
-	case key.Matches(msg, g.Story):
-		return a.showOpened(common.Story)
-	case key.Matches(msg, g.Article):
-		return a.showOpened(common.Reader)
-	case key.Matches(msg, g.Source):
-		return a.showOpened(common.Source)
 	case key.Matches(msg, g.NextTab):
 		return a.cycle(1)
 	case key.Matches(msg, g.PrevTab):
 		return a.cycle(-1)
 	default:
+		if d, ok := a.screenFor(msg); ok {
+			return a.show(d)
+		}
 		return a.current().Update(msg)
 	}
 	return nil
 }
 
-// back leaves the reader, the story or the Source screen for the screen
-// it was opened from, as esc does there; ok is false on a tabbed list screen, the top level,
-// where q quits.
-func (a *App) back() (cmd tea.Cmd, ok bool) {
-	switch a.active {
-	case common.Reader:
-		return a.switchTo(a.reader.Origin()), true
-	case common.Story:
-		return a.switchTo(a.story.Origin()), true
-	case common.Source:
-		return a.switchTo(common.Sources), true
+// screenFor is the screen whose key msg is.
+func (a *App) screenFor(msg tea.KeyPressMsg) (screenDef, bool) {
+	g := a.ctx.Keys.Global
+	for _, d := range a.defs {
+		if key.Matches(msg, d.key(g)) {
+			return d, true
+		}
 	}
-	return nil, false
+	return screenDef{}, false
+}
+
+// back leaves a nested screen (the reader, the story, the Source screen)
+// for the screen it was opened from, as esc does there; ok is false on a
+// top-level screen, where q quits.
+func (a *App) back() (cmd tea.Cmd, ok bool) {
+	d, found := a.def(a.active)
+	if !found || !d.nested || d.origin == nil {
+		return nil, false
+	}
+	return a.switchTo(d.origin(a)), true
 }
 
 // quit cancels every request in flight, so none is left holding a
@@ -233,23 +247,34 @@ func (a *App) switchTo(id common.ScreenID) tea.Cmd {
 			cmd = origin.Update(common.ReaderClosedMsg{})
 		}
 	}
-	if id == common.Saved && a.active != common.Saved {
-		cmd = tea.Batch(cmd, a.saved.Shown())
+	if id != a.active {
+		cmd = tea.Batch(cmd, a.shown(id))
 	}
 	a.active = id
 	a.showHelp = false
 	return cmd
 }
 
-// setTheme rebuilds the styles for the terminal's background. The Styles
-// value is replaced in place, so every screen's pointer sees it, and
-// ThemeGen tells the row caches to drop their entries.
-func (a *App) setTheme(isDark bool) {
+// shown tells screen id, if it wants to know (Saved reloads its watches'
+// counts), that it is being shown.
+func (a *App) shown(id common.ScreenID) tea.Cmd {
+	if s, ok := a.screens[id].(interface{ Shown() tea.Cmd }); ok {
+		return s.Shown()
+	}
+	return nil
+}
+
+// setTheme rebuilds the styles for the terminal's background and reports
+// whether they changed. The Styles value is replaced in place, so every
+// screen's pointer sees it, and ThemeGen tells the row caches to drop
+// their entries; the caller tells the screens (common.ThemeMsg).
+func (a *App) setTheme(isDark bool) bool {
 	if isDark == a.isDark || a.fixedBg {
-		return
+		return false
 	}
 	a.isDark = isDark
 	*a.ctx.Styles = *theme.NewAdjusted(isDark, a.noColor, a.palette)
 	a.ctx.ThemeGen++
 	a.help.Styles = a.ctx.Styles.Help
+	return true
 }

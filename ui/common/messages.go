@@ -49,6 +49,11 @@ type RefreshFeedsMsg struct{}
 // the user asked for has brought new articles.
 type ReloadMsg struct{}
 
+// ThemeMsg tells every screen that Context.Styles has been rebuilt (the
+// terminal's background changed): screens restyle what holds a copy of a
+// style (text inputs); row caches see Context.ThemeGen change.
+type ThemeMsg struct{}
+
 // Level is the severity of a status note.
 type Level int
 

@@ -19,11 +19,6 @@ const (
 	actLeave             // esc: give focus to the results
 )
 
-// cycleKeys change the focused choice field (language, sort). They only
-// apply inside the form, where the global key map has nothing to say.
-var cycleNext = key.NewBinding(key.WithKeys("right", "space"), key.WithHelp("→/space", "next choice"))
-var cyclePrev = key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "previous choice"))
-
 // update handles one message while the form has focus.
 func (f *form) update(msg tea.Msg, keys *keymap.SearchKeys) (tea.Cmd, formAction) {
 	kp, isKey := msg.(tea.KeyPressMsg)
@@ -39,7 +34,7 @@ func (f *form) update(msg tea.Msg, keys *keymap.SearchKeys) (tea.Cmd, formAction
 			return nil, actLeave
 		}
 		if f.focus >= fieldID(textFields) {
-			return nil, f.updateChoice(kp)
+			return nil, f.updateChoice(kp, keys)
 		}
 	}
 	if f.focus >= fieldID(textFields) {
@@ -55,12 +50,12 @@ func (f *form) update(msg tea.Msg, keys *keymap.SearchKeys) (tea.Cmd, formAction
 // the options; a typed letter jumps to the next option whose code or name
 // starts with it ("d" → German (de)). Like any field, a choice changes the
 // form only: enter runs the search.
-func (f *form) updateChoice(kp tea.KeyPressMsg) formAction {
+func (f *form) updateChoice(kp tea.KeyPressMsg, keys *keymap.SearchKeys) formAction {
 	delta := 0
 	switch {
-	case key.Matches(kp, cycleNext):
+	case key.Matches(kp, keys.NextChoice):
 		delta = 1
-	case key.Matches(kp, cyclePrev):
+	case key.Matches(kp, keys.PrevChoice):
 		delta = -1
 	}
 	if f.focus == fieldSort {

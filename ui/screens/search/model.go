@@ -43,9 +43,7 @@ type Model struct {
 	hint    string              // shown under the form when there is no error
 	width   int
 	height  int
-	// themeGen is the Context.ThemeGen the inputs were styled for.
-	themeGen int
-	watch    watchPrompt
+	watch   watchPrompt
 }
 
 // New builds the search screen with its form filled from preset. When the
@@ -63,7 +61,6 @@ func New(ctx *common.Context, preset model.ArticlesQuery) *Model {
 	m.results = m.al.List()
 	m.form.setQuery(preset)
 	m.hint = m.hintFor(preset)
-	m.themeGen = ctx.ThemeGen
 	m.applyStyles()
 	m.SetSize(ctx.Width, ctx.Height)
 	return m
@@ -112,7 +109,7 @@ func (m *Model) ShortHelp() []key.Binding {
 		}
 		short := []key.Binding{k.Search.Submit, k.Search.NextField, leave}
 		if m.form.focus >= fieldID(textFields) {
-			short = append(short, cycleNext)
+			short = append(short, k.Search.NextChoice)
 		}
 		return append(short, k.Global.ForceQuit)
 	}
@@ -126,7 +123,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 		return [][]key.Binding{m.watchHelp()}
 	}
 	if m.focus == focusForm {
-		return [][]key.Binding{append(k.Search.Form(), cycleNext, cyclePrev), {k.Global.ForceQuit}}
+		return [][]key.Binding{append(k.Search.Form(), k.Search.NextChoice, k.Search.PrevChoice), {k.Global.ForceQuit}}
 	}
 	return append(k.List.ArticleFull(), k.Search.Results(), k.Global.Full())
 }

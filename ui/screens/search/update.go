@@ -9,11 +9,10 @@ import (
 
 // Update implements common.Screen.
 func (m *Model) Update(msg tea.Msg) tea.Cmd {
-	if m.themeGen != m.ctx.ThemeGen {
-		m.themeGen = m.ctx.ThemeGen
-		m.applyStyles()
-	}
 	switch msg := msg.(type) {
+	case common.ThemeMsg:
+		m.applyStyles()
+		return nil
 	case common.SearchMsg:
 		m.form.setQuery(msg.Query)
 		m.hint = m.hintFor(msg.Query)

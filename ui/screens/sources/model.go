@@ -44,7 +44,6 @@ type Model struct {
 	details    bool   // the selected source's details are shown
 
 	width, height int
-	themeGen      int
 	paneCache     paneCache
 }
 
@@ -64,7 +63,6 @@ func New(ctx *common.Context, preset model.SourcesQuery) *Model {
 	m.filter.Prompt = "/ "
 	m.filter.Placeholder = "filter sources by name, id or description"
 	m.filter.CharLimit = 100
-	m.themeGen = ctx.ThemeGen
 	m.applyStyles()
 	m.SetSize(ctx.Width, ctx.Height)
 	return m
@@ -130,9 +128,9 @@ func (m *Model) ShortHelp() []key.Binding {
 	case m.picker != nil:
 		return k.Picker.Short()
 	case m.filtering:
-		return []key.Binding{keepFilter, k.Sources.ClearFilter, k.Global.ForceQuit}
+		return append(k.Sources.FilterKeys(), k.Global.ForceQuit)
 	case m.details:
-		return append([]key.Binding{k.List.OpenBrowser, k.Sources.SearchSource, backBinding}, k.Global.Short()...)
+		return append([]key.Binding{k.List.OpenBrowser, k.Sources.SearchSource, k.Sources.BackToList}, k.Global.Short()...)
 	}
 	return append([]key.Binding{k.List.Down, k.List.Open, k.Sources.Filter, k.Sources.Category,
 		k.Sources.Language, k.Sources.Country}, k.Global.Short()...)
@@ -145,17 +143,10 @@ func (m *Model) FullHelp() [][]key.Binding {
 	case m.picker != nil:
 		return [][]key.Binding{k.Picker.Full()}
 	case m.filtering:
-		return [][]key.Binding{{keepFilter, k.Sources.ClearFilter, k.Global.ForceQuit}}
+		return [][]key.Binding{append(k.Sources.FilterKeys(), k.Global.ForceQuit)}
 	}
 	return append(k.List.Full(), k.Sources.All(), k.Global.Full())
 }
-
-// keepFilter and backBinding describe keys whose global bindings carry
-// another meaning (enter opens, esc clears the filter) in these states.
-var (
-	keepFilter  = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter"))
-	backBinding = key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back to list"))
-)
 
 // applyStyles gives the filter input the theme's look, without a blinking
 // cursor (which would tick while the screen is idle).

@@ -12,11 +12,10 @@ import (
 
 // Update implements common.Screen.
 func (m *Model) Update(msg tea.Msg) tea.Cmd {
-	if m.themeGen != m.ctx.ThemeGen {
-		m.themeGen = m.ctx.ThemeGen
-		m.applyStyles()
-	}
 	switch msg := msg.(type) {
+	case common.ThemeMsg:
+		m.applyStyles()
+		return nil
 	case picker.PickedMsg:
 		return m.picked(msg)
 	case picker.CanceledMsg:
@@ -95,6 +94,9 @@ func (m *Model) updateKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.filter.CursorEnd()
 		m.layout()
 		return m.filter.Focus()
+	case m.details && key.Matches(msg, k.Sources.BackToList):
+		m.details = false
+		return nil
 	case key.Matches(msg, k.Sources.ClearFilter):
 		return m.back()
 	case key.Matches(msg, k.List.Open):
@@ -130,7 +132,7 @@ func (m *Model) back() tea.Cmd {
 // enter keeps the filter, esc clears it.
 func (m *Model) updateFilter(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
-	case key.Matches(msg, keepFilter):
+	case key.Matches(msg, m.ctx.Keys.Sources.KeepFilter):
 		m.filtering = false
 		m.filter.Blur()
 		m.layout()
