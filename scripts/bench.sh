@@ -36,7 +36,7 @@ say "build"
 go build -o "$bin/tidings" .
 go build -o "$bin/benchtool" ./scripts/benchtool
 go build -o "$bin/gencat" ./cmd/tidings-gencat
-go build -o "$bin/startupbench" ./internal/startupbench
+go build -o "$bin/startupbench" ./cmd/tidings-startupbench
 {
 	echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
 	echo "cores=$(nproc)"
