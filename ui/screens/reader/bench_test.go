@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"tidings/extract"
-	"tidings/internal/pageserver"
+	"tidings/internal/fakes/pageserver"
 	"tidings/ui/common"
 	"tidings/ui/textsafe"
 )

@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"tidings/extract"
-	"tidings/internal/pageserver"
+	"tidings/internal/fakes/pageserver"
 )
 
 // The full text's pipeline, fuzzed end to end: any page, extracted, then
