@@ -31,7 +31,7 @@ RUN --mount=type=cache,target=/go/pkg/mod \
     go build -trimpath -buildvcs=false \
       -ldflags="-s -w -X tidings/cli.version=${VERSION} -X tidings/cli.revision=${REVISION}" \
       -o /out/tidings . \
- && go build -trimpath -buildvcs=false -ldflags="-s -w" -o /out/healthprobe ./packaging/healthprobe \
+ && go build -trimpath -buildvcs=false -ldflags="-s -w" -o /out/healthprobe ./cmd/tidings-healthprobe \
  && mkdir -p /out/data
 
 # distroless/static: CA certificates (feeds over https), tzdata and

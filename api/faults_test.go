@@ -8,14 +8,14 @@ import (
 	"testing"
 	"time"
 
-	"tidings/internal/faultserver"
+	"tidings/internal/fakes/faultserver"
 	"tidings/model"
 	"tidings/server"
 	"tidings/server/store/sqlite"
 )
 
 // Fault tests: the real client against the real service behind
-// internal/faultserver, one case (or more) per fault kind. Each case says
+// internal/fakes/faultserver, one case (or more) per fault kind. Each case says
 // what the caller gets (the sentinel errors.Is finds), how many requests
 // reached the server (retries), and that the call ends in bounded time
 // without the key in any error text.

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"tidings/internal/feedserver"
+	"tidings/internal/fakes/feedserver"
 	"tidings/server/store/sqlite"
 )
 

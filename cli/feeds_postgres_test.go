@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"tidings/internal/feedserver"
+	"tidings/internal/fakes/feedserver"
 	"tidings/internal/pgtest"
 	"tidings/model"
 	"tidings/server/store/postgres"

@@ -15,7 +15,7 @@ import (
 
 	"tidings/feeds"
 	"tidings/feeds/opml"
-	"tidings/internal/feedserver"
+	"tidings/internal/fakes/feedserver"
 	"tidings/model"
 	"tidings/netguard"
 	"tidings/server/store/sqlite"

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"tidings/extract"
-	"tidings/internal/pageserver"
+	"tidings/internal/fakes/pageserver"
 	"tidings/ui/textsafe"
 )
 

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"tidings/internal/feedserver"
+	"tidings/internal/fakes/feedserver"
 	"tidings/ui/common"
 )
 

@@ -11,7 +11,7 @@ import (
 	"github.com/adrg/xdg"
 
 	"tidings/api"
-	"tidings/internal/feedserver"
+	"tidings/internal/fakes/feedserver"
 	"tidings/model"
 )
 

@@ -8,7 +8,7 @@ import (
 
 	"tidings/api"
 	"tidings/feeds"
-	"tidings/internal/feedserver"
+	"tidings/internal/fakes/feedserver"
 	"tidings/model"
 	"tidings/server/store"
 	"tidings/server/store/sqlite"

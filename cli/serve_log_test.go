@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"tidings/internal/feedserver"
+	"tidings/internal/fakes/feedserver"
 )
 
 // syncBuffer is a bytes.Buffer the service's goroutines may write to

@@ -3,7 +3,7 @@ package extract
 import (
 	"testing"
 
-	"tidings/internal/pageserver"
+	"tidings/internal/fakes/pageserver"
 )
 
 func benchPage(b *testing.B, path string) {

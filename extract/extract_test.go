@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"tidings/internal/pageserver"
+	"tidings/internal/fakes/pageserver"
 	"tidings/netguard"
 )
 

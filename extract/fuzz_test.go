@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"tidings/internal/pageserver"
+	"tidings/internal/fakes/pageserver"
 )
 
 // FuzzFromHTML feeds pages to FromHTML: it must not panic, and what it

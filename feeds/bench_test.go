@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"tidings/feeds/opml"
-	"tidings/internal/feedserver"
+	"tidings/internal/fakes/feedserver"
 	"tidings/server/store/sqlite"
 )
 

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"tidings/internal/feedserver"
+	"tidings/internal/fakes/feedserver"
 	"tidings/server/store"
 )
 

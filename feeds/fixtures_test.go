@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"tidings/internal/feedserver"
+	"tidings/internal/fakes/feedserver"
 )
 
 // Every fixture feed, subscribed to and read back through the service's

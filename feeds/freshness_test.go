@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"tidings/internal/feedserver"
+	"tidings/internal/fakes/feedserver"
 )
 
 // A feed's answer that says it stays fresh for longer than the polling

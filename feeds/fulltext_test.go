@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"tidings/feeds/opml"
-	"tidings/internal/feedserver"
+	"tidings/internal/fakes/feedserver"
 )
 
 // fakePages is a PageReader that answers from a function and counts what

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"tidings/extract"
-	"tidings/internal/feedserver"
+	"tidings/internal/fakes/feedserver"
 	"tidings/netguard"
 )
 

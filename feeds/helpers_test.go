@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"tidings/internal/feedserver"
+	"tidings/internal/fakes/feedserver"
 	"tidings/model"
 	"tidings/server/store/sqlite"
 )

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"tidings/feeds"
-	"tidings/internal/feedserver"
+	"tidings/internal/fakes/feedserver"
 	"tidings/internal/pgtest"
 	"tidings/model"
 	"tidings/server/store"

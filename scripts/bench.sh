@@ -36,7 +36,8 @@ say "build"
 go build -o "$bin/tidings" .
 go build -o "$bin/benchtool" ./scripts/benchtool
 go build -o "$bin/gencat" ./cmd/tidings-gencat
-go build -o "$bin/startupbench" ./internal/startupbench
+go build -o "$bin/tidings-load" ./cmd/tidings-load
+go build -o "$bin/startupbench" ./cmd/tidings-startupbench
 {
 	echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
 	echo "cores=$(nproc)"
@@ -87,7 +88,7 @@ port=$((20000 + $$ % 10000))
 # $TIDINGS_BENCH_PG_DIR (default $cache/pg; initdb once, on a loopback
 # port, as the postgres user when run as root, since PostgreSQL refuses
 # root) holds the 1M catalogue, imported once (`tidings import`, timed)
-# and reused by later runs. The same `benchtool load` as SQLite's runs
+# and reused by later runs. The same `tidings-load latency` as SQLite's runs
 # against one `tidings serve --db postgres://…` (load-pg-1m.json), then
 # the mix against two replicas over the one database, requests taken in
 # turn (load-pg-2r.json). Without PostgreSQL's binaries the rows are
@@ -148,11 +149,11 @@ postgres_rows() {
 			WHERE t.relnamespace = 'public'::regnamespace))" news1m >"$out/pg-prewarm.txt" 2>&1 || true
 	local p1=$((port + 11)) p2=$((port + 12))
 	serve "$dsn" "$p1"
-	"$bin/benchtool" load -url "http://127.0.0.1:$p1/v2" -key "$key" -words "$words" -phrases "$phrases" \
+	"$bin/tidings-load" latency -url "http://127.0.0.1:$p1/v2" -key "$key" -words "$words" -phrases "$phrases" \
 		-articles "$big" -pid "${servers[-1]}" -n "$n_per_class" -duration "$duration" -concurrency 16 >"$out/load-pg-1m.json"
 	local one=${servers[-1]}
 	serve "$dsn" "$p2"
-	"$bin/benchtool" load -url "http://127.0.0.1:$p1/v2,http://127.0.0.1:$p2/v2" -key "$key" -words "$words" \
+	"$bin/tidings-load" latency -url "http://127.0.0.1:$p1/v2,http://127.0.0.1:$p2/v2" -key "$key" -words "$words" \
 		-phrases "$phrases" -articles "$big" -pid "$one,${servers[-1]}" -n "$n_per_class" -duration "$duration" \
 		-concurrency 16 >"$out/load-pg-2r.json"
 	kill "$one" "${servers[-1]}" 2>/dev/null || true
@@ -178,7 +179,7 @@ serve "$cache/cat-$big.db" "$port"
 echo "words=$words" >"$out/words.txt"
 n_per_class=200 duration=10s
 [ -n "$quick" ] && n_per_class=40 duration=3s
-"$bin/benchtool" load -url "http://127.0.0.1:$port/v2" -key "$key" -words "$words" -phrases "$phrases" \
+"$bin/tidings-load" latency -url "http://127.0.0.1:$port/v2" -key "$key" -words "$words" -phrases "$phrases" \
 	-articles "$big" -pid "${servers[0]}" -n "$n_per_class" -duration "$duration" -concurrency 16 >"$out/load-1m.json"
 kill "${servers[0]}" 2>/dev/null || true # the PostgreSQL rows share the cores
 
@@ -204,7 +205,7 @@ cp "$cache/cat-$big.db" "$ingest_db"
 port3=$((port + 2))
 serve "$ingest_db" "$port3" --refresh 15m
 load_start=$(date +%s.%N)
-"$bin/benchtool" load -url "http://127.0.0.1:$port3/v2" -key "$key" -words "$words" -phrases "$phrases" \
+"$bin/tidings-load" latency -url "http://127.0.0.1:$port3/v2" -key "$key" -words "$words" -phrases "$phrases" \
 	-articles "$big" -pid "${servers[-1]}" -n "$n_per_class" -duration "$duration" -concurrency 16 >"$out/load-ingest.json"
 load_end=$(date +%s.%N)
 for _ in $(seq 600); do grep -q 'feeds polled' "$out/serve-$port3.log" && break; sleep 0.5; done

@@ -8,7 +8,7 @@
 #      `tidings version` must run as a non-root user;
 #   2. hadolint is on PATH or installable with apt-get (Debian 13 has it,
 #      Debian 12 does not): `hadolint Dockerfile`;
-#   3. otherwise packaging/dockerlint: BuildKit's own parser and lint rules
+#   3. otherwise cmd/tidings-dockerlint: BuildKit's own parser and lint rules
 #      (what `docker build --check` applies), run offline with `go run`
 #      from a module of its own. The first run downloads BuildKit's
 #      modules from the Go module proxy (a few minutes; cached after).
@@ -64,8 +64,8 @@ elif command -v hadolint >/dev/null || apt_install hadolint; then
   echo "== Dockerfile: hadolint"
   hadolint Dockerfile
 else
-  echo "== Dockerfile: no Docker engine, no hadolint package: BuildKit's lint rules (packaging/dockerlint)"
-  (cd packaging/dockerlint && go run . ../../Dockerfile)
+  echo "== Dockerfile: no Docker engine, no hadolint package: BuildKit's lint rules (cmd/tidings-dockerlint)"
+  (cd cmd/tidings-dockerlint && go run . ../../Dockerfile)
 fi
 
 echo "== systemd unit"

@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/startup.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/tidings" .
-go build -o "$tmp/startupbench" ./internal/startupbench
+go build -o "$tmp/startupbench" ./cmd/tidings-startupbench
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 # Each run's pane inherits this environment (a tmux server per run): the
 # timing is of the built-in demo service.

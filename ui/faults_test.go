@@ -8,12 +8,12 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"tidings/internal/faultserver"
+	"tidings/internal/fakes/faultserver"
 	"tidings/ui/common"
 )
 
 // Fault tests of the whole reader: the root App with the real api.Client
-// against the real service behind internal/faultserver, one fault at a
+// against the real service behind internal/fakes/faultserver, one fault at a
 // time on each list screen. The view must explain the failure in plain
 // words with what to do, the list must stay usable, r must recover once the
 // fault is gone, and no frame may break the terminal.

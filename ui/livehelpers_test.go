@@ -16,7 +16,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"tidings/api"
-	"tidings/internal/faultserver"
+	"tidings/internal/fakes/faultserver"
 	"tidings/model"
 	"tidings/server"
 	"tidings/server/store/sqlite"

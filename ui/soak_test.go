@@ -18,7 +18,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"tidings/api"
-	"tidings/internal/faultserver"
+	"tidings/internal/fakes/faultserver"
 	"tidings/model"
 	"tidings/ui/common"
 	"tidings/ui/components/pagedlist"

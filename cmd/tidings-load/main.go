@@ -1,17 +1,27 @@
-// Command tidings-load puts `tidings serve` under load on loopback and
-// checks that it holds: no 5xx or dropped connections, an exact per-key
-// rate limit, memory and goroutines back to baseline, and a graceful
-// shutdown that answers every request it accepted. It prints a table (or
-// JSON with --json) and PASS/FAIL per check, and exits 1 on any FAIL.
+// Command tidings-load is the load generator of `tidings serve`, on
+// loopback only. It has two modes (one library, internal/loadtest).
+//
+// By default it puts the service under load and checks that it holds: no
+// 5xx or dropped connections, an exact per-key rate limit, memory and
+// goroutines back to baseline, and a graceful shutdown that answers every
+// request it accepted. It prints a table (or JSON with --json) and
+// PASS/FAIL per check, and exits 1 on any FAIL.
 //
 //	go run ./cmd/tidings-load --duration 30s --concurrency 64 --keys 50
 //	go run ./cmd/tidings-load --url http://127.0.0.1:8080/v2 --api-key k1 --api-key k2 --rate-limit 100
 //
-// By default it runs the real service in-process (demo catalogue, times
+// It then runs the real service in-process (demo catalogue, times
 // --scale) on 127.0.0.1:0, which lets it measure the service's heap and
 // goroutines and shut it down mid-load. With --url it loads a service
 // already running on loopback; the memory and shutdown checks are then
 // skipped.
+//
+// `tidings-load latency` times the service's budgets instead
+// (scripts/bench.sh, docs/performance.md): each query class sent -n times
+// in a row, cold and warm, then a mixed load's req/s and the service's CPU
+// per request, as JSON on stdout.
+//
+//	tidings-load latency -url http://127.0.0.1:8080/v2 -key K -words a,b,c -phrases "a b,c d" [-duration 10s] [-pid PID]
 package main
 
 import (
@@ -54,6 +64,16 @@ func (k *keyList) String() string     { return fmt.Sprintf("%d keys", len(*k)) }
 func (k *keyList) Set(v string) error { *k = append(*k, v); return nil }
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "latency" {
+		if err := latencyMain(os.Args[2:], os.Stdout, os.Stderr); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				os.Exit(0)
+			}
+			fmt.Fprintln(os.Stderr, "tidings-load:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	opts, err := parseFlags(os.Args[1:], os.Stderr)

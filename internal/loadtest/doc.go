@@ -12,5 +12,10 @@
 // goroutines, and [ShutdownUnderLoad] can stop it mid-load. Everything is
 // loopback only and bounded in both time and number of requests.
 //
-// cmd/tidings-load is the command-line front end.
+// [RunLatency] is the other load: the service's budgets, each query class
+// timed one request at a time over a large catalogue, then a mixed load's
+// throughput and CPU per request (scripts/bench.sh, docs/performance.md).
+//
+// cmd/tidings-load is the command-line front end of both (`tidings-load`
+// and `tidings-load latency`): the one load generator of the project.
 package loadtest

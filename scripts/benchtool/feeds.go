@@ -10,7 +10,7 @@ import (
 	"syscall"
 
 	"tidings/feeds/opml"
-	"tidings/internal/feedserver"
+	"tidings/internal/fakes/feedserver"
 	"tidings/model"
 )
 

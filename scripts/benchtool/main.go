@@ -1,9 +1,8 @@
 // Command benchtool is the Go half of scripts/bench.sh: the measurements a
-// shell cannot take well. Every subcommand works on loopback only.
+// shell cannot take well. Every subcommand works on loopback only. (The
+// load itself comes from cmd/tidings-load: `tidings-load latency`.)
 //
 //	benchtool words  -db FILE -n 40          most common searchable words of a catalogue
-//	benchtool load   -url URL -key K -words a,b,c [-duration 10s]
-//	                                          per-query-class latency and a mixed-load req/s, JSON
 //	benchtool reader -bin TIDINGS ...         reader start-up checks in tmux (first frame, RSS, idle CPU)
 //	benchtool bare                            a bare Bubble Tea program (the idle-CPU baseline)
 //	benchtool feeds  -opml FILE [-feeds 1000] generated feeds on loopback hosts, to ingest under load
@@ -17,7 +16,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: benchtool words|load|reader|bare|feeds|report [flags]")
+		fmt.Fprintln(os.Stderr, "usage: benchtool words|reader|bare|feeds|report [flags]")
 		os.Exit(2)
 	}
 	var err error
@@ -25,8 +24,6 @@ func main() {
 	switch os.Args[1] {
 	case "words":
 		err = wordsCmd(args)
-	case "load":
-		err = loadCmd(args)
 	case "reader":
 		err = readerCmd(args)
 	case "bare":

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"tidings/internal/loadtest"
 	"tidings/ui"
 )
 
@@ -161,28 +162,15 @@ func rssMiB(pid int) (float64, error) {
 	return 0, fmt.Errorf("no VmRSS for pid %d", pid)
 }
 
-// cpuTicks is the process's user+system CPU time in clock ticks (1/100 s).
-func cpuTicks(pid int) (float64, error) {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return 0, err
-	}
-	// Fields after the command name (which may hold spaces) start at ')'.
-	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+2:]))
-	u, _ := strconv.ParseFloat(f[11], 64)
-	s, _ := strconv.ParseFloat(f[12], 64)
-	return u + s, nil
-}
-
 // cpuMsPerSec samples the process's user+system CPU over d.
 func cpuMsPerSec(pid int, d time.Duration) (float64, error) {
-	a, err := cpuTicks(pid)
+	a, err := loadtest.ProcessCPUTicks(pid)
 	if err != nil {
 		return 0, err
 	}
 	start := time.Now()
 	time.Sleep(d)
-	b, err := cpuTicks(pid)
+	b, err := loadtest.ProcessCPUTicks(pid)
 	if err != nil {
 		return 0, err
 	}

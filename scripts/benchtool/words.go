@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"database/sql"
 	"flag"
 	"fmt"
@@ -9,6 +10,10 @@ import (
 
 	_ "modernc.org/sqlite" // the catalogue is SQLite
 )
+
+// ctxBG is the context of the catalogue queries: the tool runs once and
+// is stopped by its caller.
+var ctxBG = context.Background()
 
 // wordsCmd prints the n words in the most articles (letters only, at least
 // four of them), comma-separated: the "common words" the search classes

@@ -14,7 +14,7 @@
 // TestEmbeddedImageIsCurrent fails until then.
 package demodb
 
-//go:generate go run ./gen demo.db
+//go:generate go run ../../cmd/tidings-demodb-gen demo.db
 
 import (
 	"context"

@@ -4,26 +4,10 @@ import (
 	"testing"
 
 	"tidings/extract"
-	"tidings/internal/pageserver"
+	"tidings/internal/fakes/pageserver"
 	"tidings/ui/common"
-	"tidings/ui/textsafe"
+	"tidings/ui/markdown"
 )
-
-// BenchmarkRenderFullText10kWords renders a 10,000-word article at 100
-// columns: clean, split, parse, lay out.
-func BenchmarkRenderFullText10kWords(b *testing.B) {
-	md := longMarkdown(10000)
-	m := newReader(104, 40)
-	o := m.renderOpts()
-	if o.width != 100 {
-		b.Fatalf("width %d", o.width)
-	}
-	b.SetBytes(int64(len(md)))
-	b.ReportAllocs()
-	for b.Loop() {
-		renderMarkdown(md, o)
-	}
-}
 
 // scrollReader is a reader showing a 10,000-word full text.
 func scrollReader(b *testing.B) *Model {
@@ -83,11 +67,11 @@ func BenchmarkScrollFullTextEnd(b *testing.B) {
 // columns — extraction (charset, readability, Markdown) and rendering.
 // The network is not in it.
 func BenchmarkExtractAndRender10kWords(b *testing.B) {
-	benchLongPage(b, func(a extract.Article, o renderOpts) {
+	benchLongPage(b, func(a extract.Article, o markdown.Options) {
 		if a.Words < 9000 {
 			b.Fatalf("%d words", a.Words)
 		}
-		renderMarkdown(a.Markdown, o)
+		markdown.Render(a.Markdown, o)
 	})
 }
 
@@ -95,9 +79,9 @@ func BenchmarkExtractAndRender10kWords(b *testing.B) {
 // before a 10,000-word article is on screen: extraction, then the layout
 // of its first screens (the rest is laid out after they are shown).
 func BenchmarkExtractToFirstScreen10kWords(b *testing.B) {
-	benchLongPage(b, func(a extract.Article, o renderOpts) {
-		head, _ := splitHead(splitChunks(textsafe.Clean(a.Markdown)))
-		if lines := renderChunks(head, o); len(lines) < 40 {
+	benchLongPage(b, func(a extract.Article, o markdown.Options) {
+		head, _ := markdown.SplitHead(markdown.Chunks(a.Markdown))
+		if lines := markdown.RenderChunks(head, o); len(lines) < 40 {
 			b.Fatalf("first screens: %d lines", len(lines))
 		}
 	})
@@ -105,7 +89,7 @@ func BenchmarkExtractToFirstScreen10kWords(b *testing.B) {
 
 // benchLongPage extracts the 10,000-word /long page once per iteration
 // and hands the article to lay, with the options of a 104×40 reader.
-func benchLongPage(b *testing.B, lay func(a extract.Article, o renderOpts)) {
+func benchLongPage(b *testing.B, lay func(a extract.Article, o markdown.Options)) {
 	page, ok := pageserver.Get("/long")
 	if !ok {
 		b.Fatal("no /long page")

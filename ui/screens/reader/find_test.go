@@ -10,6 +10,7 @@ import (
 
 	"tidings/extract"
 	"tidings/ui/common"
+	"tidings/ui/markdown"
 )
 
 func typeText(m *Model, s string) {
@@ -50,7 +51,7 @@ func TestFindStepsBetweenMatches(t *testing.T) {
 	}
 	// The current match is visible and highlighted apart.
 	view := m.View()
-	if !strings.Contains(view, sgrPrefix(m.ctx.Styles.Reader.Current)) {
+	if !strings.Contains(view, markdown.SGRPrefix(m.ctx.Styles.Reader.Current)) {
 		t.Fatal("the current match is not highlighted")
 	}
 	if got := msgOf(m.Update(press("right"))); got != (common.StepArticleMsg{Delta: 1}) {
@@ -59,7 +60,7 @@ func TestFindStepsBetweenMatches(t *testing.T) {
 	if got := msgOf(m.Update(press("esc"))); got != nil {
 		t.Fatalf("first esc gave %#v, want the find cleared", got)
 	}
-	if strings.Contains(m.View(), sgrPrefix(m.ctx.Styles.Reader.Current)) || strings.Contains(m.Status(), "match") {
+	if strings.Contains(m.View(), markdown.SGRPrefix(m.ctx.Styles.Reader.Current)) || strings.Contains(m.Status(), "match") {
 		t.Fatal("esc left the find highlighted")
 	}
 	if got := msgOf(m.Update(press("n"))); got != (common.StepArticleMsg{Delta: 1}) {

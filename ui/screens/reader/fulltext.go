@@ -10,6 +10,7 @@ import (
 	"tidings/extract"
 	"tidings/ui/common"
 	"tidings/ui/components/articles"
+	"tidings/ui/markdown"
 	"tidings/ui/textsafe"
 	"tidings/wording"
 )
@@ -41,7 +42,7 @@ type fullState struct {
 
 // fullDoc is a fetched article, its display strings cleaned once.
 type fullDoc struct {
-	markdown string // raw: renderMarkdown cleans it
+	markdown string // raw: markdown.Render cleans it
 	host     string
 	words    int
 	links    []linkItem
@@ -185,14 +186,14 @@ func (m *Model) fetchFull() tea.Cmd {
 		doc := newDoc(a)
 		// The first screens are laid out and shown first; the rest
 		// follows a few tens of milliseconds later at most.
-		head, rest := splitHead(splitChunks(textsafe.Clean(doc.markdown)))
-		body := bodyCache{width: opts.width, themeGen: themeGen, key: key, lines: renderChunks(head, opts)}
+		head, rest := markdown.SplitHead(markdown.Chunks(doc.markdown))
+		body := bodyCache{width: opts.Width, themeGen: themeGen, key: key, lines: markdown.RenderChunks(head, opts)}
 		msg := fullTextMsg{id: id, key: key, doc: doc, body: body, text: &a}
 		if len(rest) > 0 {
 			msg.body.partial = true
 			msg.rest = func() tea.Msg {
-				all := joinBlocks(slices.Clip(body.lines), [][]string{renderChunks(rest, opts)})
-				return fullRestMsg{body: bodyCache{width: opts.width, themeGen: themeGen, key: key, lines: all}}
+				all := markdown.JoinBlocks(slices.Clip(body.lines), [][]string{markdown.RenderChunks(rest, opts)})
+				return fullRestMsg{body: bodyCache{width: opts.Width, themeGen: themeGen, key: key, lines: all}}
 			}
 		}
 		return msg
@@ -244,12 +245,12 @@ func (m *Model) restArrived(msg fullRestMsg) tea.Cmd {
 	return nil
 }
 
-// renderOpts is what renderMarkdown needs, at the reader's current size
-// and theme.
-func (m *Model) renderOpts() renderOpts {
+// renderOpts is what the Markdown renderer needs, at the reader's
+// current size and theme.
+func (m *Model) renderOpts() markdown.Options {
 	s := m.ctx.Styles
-	return renderOpts{width: m.textWidth(), style: s.Markdown, image: s.Reader.Image,
-		body: sgrPrefix(s.Reader.Body), linkNumber: sgrPrefix(s.Reader.LinkNumber)}
+	return markdown.Options{Width: m.textWidth(), Style: s.Markdown, Image: s.Reader.Image,
+		Body: markdown.SGRPrefix(s.Reader.Body), LinkNumber: markdown.SGRPrefix(s.Reader.LinkNumber)}
 }
 
 // fullBody is the rendered Markdown at the current width and theme,
@@ -261,7 +262,7 @@ func (m *Model) fullBody() []string {
 		return c.lines
 	}
 	o := m.renderOpts()
-	m.full.body = bodyCache{width: o.width, themeGen: m.ctx.ThemeGen, key: m.full.key, lines: renderMarkdown(m.full.doc.markdown, o)}
+	m.full.body = bodyCache{width: o.Width, themeGen: m.ctx.ThemeGen, key: m.full.key, lines: markdown.Render(m.full.doc.markdown, o)}
 	return m.full.body.lines
 }
 

@@ -16,6 +16,7 @@ import (
 	"tidings/ui/common"
 	"tidings/ui/components/articles"
 	"tidings/ui/internal/uitest"
+	"tidings/ui/markdown"
 )
 
 // withFullText is a reader of size w×h showing article, whose page the fake
@@ -116,15 +117,15 @@ func TestFullTextIsStyledFromThePalette(t *testing.T) {
 			image = l
 		}
 	}
-	primary := sgrPrefix(m.ctx.Styles.Reader.Title) // bold + Primary
+	primary := markdown.SGRPrefix(m.ctx.Styles.Reader.Title) // bold + Primary
 	if !strings.Contains(heading, "169;156;255") {
 		t.Errorf("heading not in the Primary colour (%q): %q", primary, heading)
 	}
-	if !strings.Contains(image, sgrPrefix(m.ctx.Styles.Reader.Image)) {
+	if !strings.Contains(image, markdown.SGRPrefix(m.ctx.Styles.Reader.Image)) {
 		t.Errorf("image line not muted: %q", image)
 	}
 	body := strings.Join(m.base, "\n")
-	if num := sgrPrefix(m.ctx.Styles.Reader.LinkNumber); !strings.Contains(body, num+"[1]\x1b[m") {
+	if num := markdown.SGRPrefix(m.ctx.Styles.Reader.LinkNumber); !strings.Contains(body, num+"[1]\x1b[m") {
 		t.Errorf("the link numbers do not stand out (%q):\n%q", num, body)
 	}
 	// The article's own link (opened and closed) only.

@@ -9,11 +9,12 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"tidings/extract"
-	"tidings/internal/pageserver"
+	"tidings/internal/fakes/pageserver"
+	"tidings/ui/markdown"
 )
 
 // The full text's pipeline, fuzzed end to end: any page, extracted, then
-// laid out, gives lines that fit the width and hold nothing a terminal
+// laid out (ui/markdown fuzzes the layout alone, FuzzRenderMarkdown), gives lines that fit the width and hold nothing a terminal
 // would act on but SGR styling — no other escape sequence, no control,
 // no bidi control and no zero-width character.
 
@@ -54,28 +55,6 @@ func FuzzPageToScreen(f *testing.F) {
 		if err != nil {
 			return
 		}
-		checkRendered(t, renderMarkdown(a.Markdown, o), o.width)
-	})
-}
-
-// FuzzRenderMarkdown feeds the layout Markdown no extraction would make:
-// raw HTML, autolinks, escape sequences, deep nesting.
-func FuzzRenderMarkdown(f *testing.F) {
-	for _, s := range []string{
-		sampleMarkdown,
-		"# Head \x1b[2J\n\n<script>x</script> <https://evil.example> [a](javascript:alert(1))",
-		"> > > > > > > > > > > > deep\n\n- - - - - - - - list",
-		"```\n\x1b]52;c;aGk=\x07 \u202e code\n```\n\n[image: \x1b[31mred]",
-		"| a | b |\n|---|---|\n| \u200b | \x9b31m |",
-	} {
-		f.Add(s)
-	}
-	m := newReader(64, 24)
-	o := m.renderOpts()
-	f.Fuzz(func(t *testing.T, md string) {
-		if len(md) > 64<<10 {
-			return
-		}
-		checkRendered(t, renderMarkdown(md, o), o.width)
+		checkRendered(t, markdown.Render(a.Markdown, o), o.Width)
 	})
 }

@@ -1,8 +1,9 @@
-// Command healthprobe is the container's HEALTHCHECK: it asks the
+// Command tidings-healthprobe is the container's HEALTHCHECK: it asks the
 // service in the same container for /healthz and exits 0 when the answer
 // is 200, 1 otherwise, saying why on standard error. The final image is
 // distroless and has no shell, curl or wget, so the probe is a program of
-// its own, built beside tidings in the Dockerfile.
+// its own, built beside tidings in the Dockerfile and installed there as
+// /usr/local/bin/healthprobe.
 //
 // It reads the address from TIDINGS_LISTEN, as `tidings serve` does
 // (default 127.0.0.1:8080), and always connects over loopback: an

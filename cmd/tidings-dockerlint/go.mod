@@ -1,4 +1,4 @@
-module tidings/packaging/dockerlint
+module tidings/cmd/tidings-dockerlint
 
 go 1.26
 

@@ -1,4 +1,4 @@
-// Command dockerlint checks a Dockerfile with BuildKit's own parser and
+// Command tidings-dockerlint checks a Dockerfile with BuildKit's own parser and
 // lint rules, the ones `docker build --check` applies, without a Docker
 // engine and without a network: scripts/check-packaging.sh uses it where
 // no engine answers and hadolint is not installable (Debian 12 has no
@@ -33,20 +33,20 @@ import (
 
 func main() {
 	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: dockerlint PATH/TO/Dockerfile")
+		fmt.Fprintln(os.Stderr, "usage: tidings-dockerlint PATH/TO/Dockerfile")
 		os.Exit(2)
 	}
 	logrus.SetOutput(io.Discard) // BuildKit logs what it would fetch
 	n, err := lintFile(context.Background(), os.Args[1], os.Stdout)
 	switch {
 	case err != nil:
-		fmt.Fprintln(os.Stderr, "dockerlint:", err)
+		fmt.Fprintln(os.Stderr, "tidings-dockerlint:", err)
 		os.Exit(1)
 	case n > 0:
-		fmt.Fprintf(os.Stderr, "dockerlint: %s: %d warning(s)\n", os.Args[1], n)
+		fmt.Fprintf(os.Stderr, "tidings-dockerlint: %s: %d warning(s)\n", os.Args[1], n)
 		os.Exit(1)
 	}
-	fmt.Printf("dockerlint: %s: no warnings\n", os.Args[1])
+	fmt.Printf("tidings-dockerlint: %s: no warnings\n", os.Args[1])
 }
 
 // lintFile lints the Dockerfile at path, printing each warning to w, and

@@ -1,4 +1,4 @@
-package reader
+package markdown
 
 import (
 	"strings"
@@ -9,16 +9,19 @@ import (
 	"tidings/ui/theme"
 )
 
+// readerOptions are the options the reader renders with at a text width
+// (its styles for the body, the links' numbers and image lines).
+func readerOptions(width int, s *theme.Styles) Options {
+	return Options{Width: width, Style: s.Markdown, Image: s.Reader.Image,
+		Body: SGRPrefix(s.Reader.Body), LinkNumber: SGRPrefix(s.Reader.LinkNumber)}
+}
+
 // plainRender renders md at width and returns the lines, ANSI stripped,
 // after checking that they fit and hold nothing but SGR.
 func plainRender(t *testing.T, md string, width int) []string {
 	t.Helper()
-	m := newReader(width+2*margin, 40)
-	o := m.renderOpts()
-	if o.width != width {
-		t.Fatalf("text width %d, want %d", o.width, width)
-	}
-	lines := renderMarkdown(md, o)
+	o := readerOptions(width, theme.New(true, false))
+	lines := Render(md, o)
 	checkRendered(t, lines, width)
 	plain := make([]string, len(lines))
 	for i, l := range lines {
@@ -100,8 +103,7 @@ func TestMarkdownInlines(t *testing.T) {
 		"",
 		"Tags dropped, & <b> done, *stars* and `code`.",
 	)
-	m := newReader(84, 40)
-	out := strings.Join(renderMarkdown(md, m.renderOpts()), "\n")
+	out := strings.Join(Render(md, readerOptions(80, theme.New(true, false))), "\n")
 	if strings.Contains(out, "\x1b]") || strings.Contains(out, "evil.example") {
 		t.Fatalf("a link reached the terminal as more than text: %q", out)
 	}
@@ -125,18 +127,17 @@ func TestMarkdownWrapsWideText(t *testing.T) {
 // The links' numbers stand out, but not the page's own escaped brackets;
 // styles close at the end of every line and reopen on the next.
 func TestMarkdownStyles(t *testing.T) {
-	m := newReader(24, 40)
-	o := m.renderOpts()
+	o := readerOptions(20, theme.New(true, false))
 	s := newSGRs(o)
-	lines := renderMarkdown("# Head\n\nSee **bold text that wraps** here [1] and \\[2\\].\n", o)
+	lines := Render("# Head\n\nSee **bold text that wraps** here [1] and \\[2\\].\n", o)
 	if !strings.HasPrefix(lines[0], s.heading[0]) || !strings.Contains(s.heading[0], "4") {
 		t.Errorf("H1 not underlined in its style: %q", lines[0])
 	}
 	body := strings.Join(lines, "\n")
-	if !strings.Contains(body, o.linkNumber+"[1]"+reset) {
+	if !strings.Contains(body, o.LinkNumber+"[1]"+reset) {
 		t.Errorf("the link number does not stand out: %q", body)
 	}
-	if strings.Contains(body, o.linkNumber+"[2]") {
+	if strings.Contains(body, o.LinkNumber+"[2]") {
 		t.Errorf("an escaped [2] is drawn as a link number: %q", body)
 	}
 	for i, l := range lines[2:] {
@@ -144,7 +145,7 @@ func TestMarkdownStyles(t *testing.T) {
 			t.Errorf("line %d does not open and close its style: %q", i+2, l)
 		}
 	}
-	if !strings.HasPrefix(lines[3], o.body+s.strong) {
+	if !strings.HasPrefix(lines[3], o.Body+s.strong) {
 		t.Errorf("a wrapped bold run is not bold on its next line: %q", lines[3])
 	}
 }
@@ -162,9 +163,7 @@ func TestMarkdownDeepNesting(t *testing.T) {
 // Under NO_COLOR the full text has no colour, but headings, quotes and
 // code still stand out.
 func TestMarkdownNoColor(t *testing.T) {
-	m := newReader(84, 40)
-	m.ctx.Styles = theme.New(true, true)
-	lines := renderMarkdown("## Head\n\nText [1] and `code`.\n\n> quote\n", m.renderOpts())
+	lines := Render("## Head\n\nText [1] and `code`.\n\n> quote\n", readerOptions(80, theme.New(true, true)))
 	out := strings.Join(lines, "\n")
 	if strings.Contains(out, "38;") || strings.Contains(out, "48;") {
 		t.Fatalf("colour under NO_COLOR: %q", out)

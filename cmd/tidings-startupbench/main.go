@@ -1,4 +1,4 @@
-// Command startupbench measures how long tidings takes from process start
+// Command tidings-startupbench measures how long tidings takes from process start
 // to its first headlines on a real terminal: it starts the binary in a
 // detached tmux session and polls the pane until a loaded list shows.
 //
@@ -24,9 +24,9 @@
 // service (itself, on loopback), the pane already matches REGEXP (the
 // chrome and spinner) when the first request arrives.
 //
-// Usage: go run ./internal/startupbench -bin /tmp/x-tidings [-runs 10] [-- args...]
+// Usage: go run ./cmd/tidings-startupbench -bin /tmp/x-tidings [-runs 10] [-- args...]
 //
-//	go run ./internal/startupbench -bin /tmp/x-tidings -frame-first 'Loading headlines'
+//	go run ./cmd/tidings-startupbench -bin /tmp/x-tidings -frame-first 'Loading headlines'
 package main
 
 import (
