@@ -242,7 +242,7 @@ func TestClientSurvivesFaults(t *testing.T) {
 			fs.Inject(tc.fault)
 			// A timeout that a loaded CI machine under -race cannot hit on
 			// a real answer; the cases about timeouts set a short one.
-			opts := append([]Option{WithBackoff(time.Millisecond), WithTimeout(5 * time.Second)}, tc.opts...)
+			opts := append([]Option{WithBackoff(time.Millisecond), WithTimeout(20 * time.Second)}, tc.opts...)
 			c, err := New(fs.URL(), contractKey, opts...)
 			if err != nil {
 				t.Fatal(err)
@@ -251,13 +251,14 @@ func TestClientSurvivesFaults(t *testing.T) {
 			if call == nil {
 				call = headlines
 			}
-			// Nothing may hang: the whole call, retries included, has 10s
-			// (every case that waits for a timeout waits 200ms).
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			// Nothing may hang: the whole call, retries included, has 40s
+			// (every case that waits for a timeout waits 200ms); a 12 MiB
+			// body under -race on a saturated machine took over 5s.
+			ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
 			defer cancel()
 			err = call(ctx, c)
 			if ctx.Err() != nil {
-				t.Errorf("the call ran into the test's 10s deadline under %v: the client's own limits did not end it", tc.fault)
+				t.Errorf("the call ran into the test's 40s deadline under %v: the client's own limits did not end it", tc.fault)
 			}
 			switch {
 			case tc.want == nil && tc.check == nil && err != nil:
