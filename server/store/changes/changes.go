@@ -23,6 +23,9 @@ import (
 type Counter struct {
 	gen  atomic.Uint64
 	seen atomic.Int64 // the database's counter as last read or written here
+	// saws counts Saw calls, so Watch can drop a read that began before
+	// one: it may bring the counter from before this Store's own write.
+	saws atomic.Uint64
 	stop context.CancelFunc
 	done sync.WaitGroup
 }
@@ -45,7 +48,10 @@ func (c *Counter) Observe(n int64) {
 
 // Saw records the counter as this Store's own committed write left it,
 // so the next read does not take that write for another process's.
-func (c *Counter) Saw(n int64) { c.seen.Store(n) }
+func (c *Counter) Saw(n int64) {
+	c.saws.Add(1)
+	c.seen.Store(n)
+}
 
 // Wrote is Bump and, when n is not 0, Saw(n): a committed write of this
 // Store, with the counter it left (0: unknown, as after a failed write).
@@ -58,7 +64,9 @@ func (c *Counter) Wrote(n int64) {
 
 // Watch observes read every interval until Stop. A read that fails (the
 // database down, busy or slower than four intervals) changes nothing:
-// the next tries again.
+// the next tries again. Nor does a read during which this Store wrote:
+// it may have seen the counter from before that write, and taking it
+// for another process's write would drop every cached answer.
 func (c *Counter) Watch(every time.Duration, read func(context.Context) (int64, error)) {
 	ctx, cancel := context.WithCancel(context.Background())
 	c.stop = cancel
@@ -73,7 +81,8 @@ func (c *Counter) Watch(every time.Duration, read func(context.Context) (int64, 
 				return
 			case <-t.C:
 				rctx, cancel := context.WithTimeout(ctx, 4*every)
-				if n, err := read(rctx); err == nil {
+				saws := c.saws.Load()
+				if n, err := read(rctx); err == nil && c.saws.Load() == saws {
 					c.Observe(n)
 				}
 				cancel()

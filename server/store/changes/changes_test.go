@@ -75,3 +75,31 @@ func TestWatchObservesUntilStopped(t *testing.T) {
 	var never Counter
 	never.Stop() // no Watch: nothing to stop
 }
+
+// A read of the counter that began before this Store's own write and
+// answers after it brings an old value: it is not another process's
+// write, and cached answers stay valid (a cached answer lost this way
+// was what the PostgreSQL outage test saw as a 503 on a slow machine).
+func TestAReadOverlappingOwnWriteMovesNothing(t *testing.T) {
+	var c Counter
+	c.Observe(5)
+	started, answer := make(chan struct{}), make(chan int64)
+	c.Watch(time.Millisecond, func(context.Context) (int64, error) {
+		select {
+		case started <- struct{}{}:
+		default:
+		}
+		return <-answer, nil
+	})
+	defer c.Stop()
+	<-started // a read is under way, seeing the counter at 5
+	c.Wrote(6)
+	g := c.Generation()
+	answer <- 5 // the read answers what it saw before the write
+	answer <- 6 // the next read sees the write: still this Store's own
+	answer <- 6
+	if c.Generation() != g {
+		t.Fatalf("Generation moved from %d to %d on reads of this Store's own write", g, c.Generation())
+	}
+	close(answer)
+}
