@@ -2,6 +2,8 @@ package server
 
 import (
 	"bufio"
+	"compress/gzip"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -145,5 +147,50 @@ func TestMetricsElsewhere(t *testing.T) {
 	other := newTestHandler(t, Config{})
 	if m2, _ := scrape(t, other); m2[`tidings_http_requests_total{code="200",endpoint="/v2/sources"}`] != 0 {
 		t.Fatal("a second handler shares the first one's registry")
+	}
+}
+
+// /metrics is Prometheus's text format: each of the service's families
+// has its HELP and TYPE before its first sample, histograms their
+// cumulative le buckets up to +Inf, and a scraper that accepts gzip gets
+// it compressed.
+func TestMetricsTextFormat(t *testing.T) {
+	h := newTestHandler(t, Config{})
+	get(t, h, "/v2/sources")
+	req := httptest.NewRequest("GET", "/metrics", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Header().Get("Content-Encoding") != "gzip" {
+		t.Fatalf("Content-Encoding %q, want gzip", rec.Header().Get("Content-Encoding"))
+	}
+	zr, err := gzip.NewReader(rec.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(b)
+	help := strings.Index(text, "# HELP tidings_http_request_duration_seconds Time to answer an HTTP request, by endpoint.\n"+
+		"# TYPE tidings_http_request_duration_seconds histogram\n")
+	first := strings.Index(text, "tidings_http_request_duration_seconds_bucket{")
+	if help < 0 || first < help {
+		t.Fatalf("no HELP and TYPE before the histogram's first sample:\n%s", text)
+	}
+	for _, want := range []string{
+		`tidings_http_request_duration_seconds_bucket{endpoint="/v2/sources",le="+Inf"} 1`,
+		`tidings_http_request_duration_seconds_count{endpoint="/v2/sources"} 1`,
+		"# TYPE tidings_http_requests_total counter\n",
+		"# TYPE tidings_http_requests_in_flight gauge\n",
+		"\nprocess_resident_memory_bytes ",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("/metrics lacks %q", want)
+		}
+	}
+	if got := series("x", "a", `q"\`+"\n"); got != `x{a="q\"\\\n"}` {
+		t.Errorf("label value escaped as %s", got)
 	}
 }

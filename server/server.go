@@ -299,7 +299,7 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request, d dialect, ep e
 	start := time.Now()
 	v, err := ep(ctx, values)
 	if err == nil || !isClientError(err) { // a refused parameter never reached the store
-		h.metrics.storeQuery.WithLabelValues(r.URL.Path).Observe(time.Since(start).Seconds())
+		h.metrics.observeStoreQuery(r.URL.Path, time.Since(start))
 	}
 	if err != nil {
 		h.fail(w, r, d, err)

@@ -115,7 +115,7 @@ func (r *results) serviceRows() []row {
 	if err != nil || len(load.Classes) == 0 {
 		return append(rows, missing("service, 1M", "every query class (load-1m.json)"))
 	}
-	rows = loadRows("service, 1M", load)
+	rows = loadRows("service, 1M", load, sqliteSearch)
 	for _, n := range []string{"100000", "1000000"} {
 		for _, c := range []string{"common", "mid", "mid/relevancy", "mid/domain"} {
 			if v, ok := r.median("BenchmarkSearchUncached/n="+n+"/"+c, "ns/op"); ok {
@@ -127,9 +127,33 @@ func (r *results) serviceRows() []row {
 	return rows
 }
 
+// searchBudget is what a backend's search rows are held to.
+type searchBudget struct {
+	// coldP99 is the p99 budget, in ms, of the first requests of distinct
+	// searches, pooled over the classes (the cold row).
+	coldP99 float64
+	// coldReason says where that budget comes from, in the row.
+	coldReason string
+	// warmOnly judges each search class's p99 by its repeated (warm)
+	// requests, because the cold ones have a budget of their own.
+	warmOnly bool
+}
+
+// sqliteSearch: the search budget, p99 < 25 ms, applies to every request,
+// cold ones included.
+var sqliteSearch = searchBudget{coldP99: 25, coldReason: "the search budget, applied to cold requests"}
+
+// postgresSearch: the PostgreSQL backend, which exists for several
+// replicas behind a load balancer, keeps every warm budget and gets its
+// own for the first request of a distinct search: that request visits a
+// heap row per match up to the cap, which no stock PostgreSQL index
+// avoids (docs/performance-notes.md, "Cold searches on PostgreSQL").
+var postgresSearch = searchBudget{coldP99: 100, warmOnly: true,
+	coldReason: "PostgreSQL's cold budget: a heap visit per match, see the notes"}
+
 // loadRows are the rows of one `benchtool load` run: each class against
 // its budget, the cold searches, the mixed load.
-func loadRows(area string, load loadReport) []row {
+func loadRows(area string, load loadReport, sb searchBudget) []row {
 	var rows []row
 	var cold []float64
 	for _, c := range load.Classes {
@@ -137,8 +161,17 @@ func loadRows(area string, load loadReport) []row {
 			c.P50ms, c.P99ms, c.ColdP50, c.ColdMax, c.N, c.Errors)
 		switch c.Endpoint {
 		case "articles":
-			rows = append(rows, row{area + ": " + c.Name, "p50 < 5 ms, p99 < 25 ms", fig,
-				verdict(c.P50ms < 5 && c.P99ms < 25 && c.Errors == 0)})
+			budget, p99 := "p50 < 5 ms, p99 < 25 ms", c.P99ms
+			if sb.warmOnly {
+				budget, p99 = "p50 < 5 ms, p99 < 25 ms of repeated requests (first requests: the cold row)", c.WarmP99ms
+				fig = fmt.Sprintf("p50 %.2f ms, p99 %.2f ms of repeated requests, %.2f ms of all (cold p50 %.2f, cold max %.1f ms; %d req, %d errors)",
+					c.P50ms, c.WarmP99ms, c.P99ms, c.ColdP50, c.ColdMax, c.N, c.Errors)
+			}
+			r := row{area + ": " + c.Name, budget, fig, verdict(c.P50ms < 5 && p99 < 25 && c.Errors == 0)}
+			if sb.warmOnly && c.WarmP99ms == 0 { // a run from before warm requests were timed apart
+				r.result = "**FAIL** (no figure)"
+			}
+			rows = append(rows, r)
 			cold = append(cold, c.ColdMs...)
 		case "headlines":
 			rows = append(rows, row{area + ": " + c.Name, "p50 < 2 ms", fig, verdict(c.P50ms < 2 && c.Errors == 0)})
@@ -146,9 +179,7 @@ func loadRows(area string, load loadReport) []row {
 			rows = append(rows, row{area + ": " + c.Name, "(no budget; part of the mix)", fig, "info"})
 		}
 	}
-	cr := coldSearchRow(cold)
-	cr.area = strings.Replace(cr.area, "service, 1M", area, 1)
-	return append(rows, cr, mixRow(area+": mixed load, every class equally likely", load.Mix))
+	return append(rows, coldSearchRow(area, cold, sb), mixRow(area+": mixed load, every class equally likely", load.Mix))
 }
 
 func mixRow(area string, m MixResult) row {
@@ -175,7 +206,7 @@ func (r *results) postgresRows() []row {
 	if err != nil || len(one.Classes) == 0 {
 		return []row{missing(area, "every query class (load-pg-1m.json)")}
 	}
-	rows := loadRows(area, one)
+	rows := loadRows(area, one, postgresSearch)
 	rows[len(rows)-1].area = area + ": mixed load, one replica"
 	if set, ok := r.kv["pg.settings"]; ok {
 		rows = append([]row{{area + ": server settings", "(as docs/deploy.md suggests)",
@@ -211,14 +242,14 @@ func (r *results) importRows() []row {
 	return rows
 }
 
-// coldSearchRow applies the search budget's p99 to the first requests of
-// distinct searches alone (each query's count, ranked window and page not
-// cached yet), pooled over every search class: a class has only a few
+// coldSearchRow applies the backend's cold budget to the first requests
+// of distinct searches alone (each query's count, ranked window and page
+// not cached yet), pooled over every search class: a class has only a few
 // dozen of them, too few for a 99th percentile of its own. The single
 // worst is shown beside it.
-func coldSearchRow(ms []float64) row {
-	const name = "service, 1M: first request of each distinct search (cold count and rank)"
-	const budget = "p99 < 25 ms (the search budget, applied to cold requests)"
+func coldSearchRow(area string, ms []float64, sb searchBudget) row {
+	name := area + ": first request of each distinct search (cold count and rank)"
+	budget := fmt.Sprintf("p99 < %g ms (%s)", sb.coldP99, sb.coldReason)
 	if len(ms) == 0 {
 		return missing(name, budget)
 	}
@@ -226,5 +257,5 @@ func coldSearchRow(ms []float64) row {
 	slices.Sort(s)
 	p99 := s[min(len(s)-1, int(0.99*float64(len(s))))] // as quantile() does
 	return row{name, budget, fmt.Sprintf("p99 %.1f ms of %d cold requests (worst %.1f ms)", p99, len(s), s[len(s)-1]),
-		verdict(p99 < 25)}
+		verdict(p99 < sb.coldP99)}
 }

@@ -66,15 +66,15 @@ func TestColdSearchRowIsTheP99OfAllColdRequests(t *testing.T) {
 		ms = append(ms, float64(i%20)) // 0-19 ms
 	}
 	ms = append(ms, 24, 40) // the two slowest: p99 of 200 is the 199th
-	r := coldSearchRow(ms)
+	r := coldSearchRow("service, 1M", ms, sqliteSearch)
 	if r.result != "PASS" || !strings.Contains(r.measured, "p99 24.0 ms of 200 cold requests (worst 40.0 ms)") {
 		t.Fatalf("row %+v", r)
 	}
 	ms[198] = 25
-	if r := coldSearchRow(ms); r.result == "PASS" {
+	if r := coldSearchRow("service, 1M", ms, sqliteSearch); r.result == "PASS" {
 		t.Fatalf("a p99 of 25 ms passed: %+v", r)
 	}
-	if r := coldSearchRow(nil); r.result == "PASS" {
+	if r := coldSearchRow("service, 1M", nil, sqliteSearch); r.result == "PASS" {
 		t.Fatalf("no cold requests passed: %+v", r)
 	}
 }
