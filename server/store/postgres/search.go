@@ -106,10 +106,10 @@ func (s *Store) newSearch(ctx context.Context, q model.ArticlesQuery) (search, e
 	}
 	// Ids are publication seconds << 16, so from/to is an id range.
 	if !from.IsZero() {
-		sr.lo = clampSeconds(from.Unix()) << 16
+		sr.lo = store.ClampSeconds(from.Unix()) << 16
 	}
 	if !to.IsZero() {
-		sr.hi = clampSeconds(to.Unix())<<16 | 0xffff
+		sr.hi = store.ClampSeconds(to.Unix())<<16 | 0xffff
 	}
 	if q.Language != "" {
 		sr.conds = append(sr.conds, func(w *where) string { return "a.language = " + w.arg(string(q.Language)) })
@@ -135,7 +135,7 @@ func domainCond(w *where, rhost string, domains []string) string {
 	rhost += ` COLLATE "C"`
 	parts := make([]string, len(domains))
 	for i, d := range domains {
-		r := reverseDomain(d)
+		r := store.ReverseDomain(d)
 		parts[i] = fmt.Sprintf("%[1]s = %[2]s OR (%[1]s >= %[3]s AND %[1]s < %[4]s)", rhost, w.arg(r), w.arg(r+"."), w.arg(r+"/"))
 	}
 	return "(" + strings.Join(parts, " OR ") + ")"

@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"tidings/model"
+	"tidings/server/store"
 	"tidings/stories"
 )
 
@@ -62,9 +63,9 @@ type storyLoader struct {
 func (l storyLoader) Grouped(ctx context.Context, from, to time.Time) ([]stories.Member, error) {
 	var w where
 	w.add("a.published_at IS NOT NULL")
-	w.add("a.id >= " + w.arg(clampSeconds(from.Unix())<<16))
+	w.add("a.id >= " + w.arg(store.ClampSeconds(from.Unix())<<16))
 	if !to.IsZero() {
-		w.add("a.id < " + w.arg(clampSeconds(to.Unix())<<16))
+		w.add("a.id < " + w.arg(store.ClampSeconds(to.Unix())<<16))
 	}
 	if len(l.skip) > 0 {
 		w.add("NOT (a.id = ANY(" + w.arg(l.skip) + "::bigint[]))")
@@ -126,7 +127,7 @@ type storyWrite struct {
 func (w *storyWrite) insert(id int64, a *model.Article) {
 	d := stories.Doc{ID: id, Source: a.Source.ID, Title: a.Title, Description: a.Description, Content: a.Content}
 	if !a.PublishedAt.IsZero() {
-		d.Published = time.Unix(clampSeconds(a.PublishedAt.Unix()), 0).UTC()
+		d.Published = time.Unix(store.ClampSeconds(a.PublishedAt.Unix()), 0).UTC()
 	}
 	if w.at == nil {
 		w.at = map[int64]int{}

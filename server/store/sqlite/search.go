@@ -90,11 +90,11 @@ func newSearch(q model.ArticlesQuery, shift int64) (search, error) {
 	}
 	// Row ids are publication seconds << 16, so from/to is a row id range.
 	if !from.IsZero() {
-		lo := clampSeconds(from.Unix()-shift) << 16
+		lo := store.ClampSeconds(from.Unix()-shift) << 16
 		sr.lo = &lo
 	}
 	if !to.IsZero() {
-		hi := clampSeconds(to.Unix()-shift)<<16 | 0xffff
+		hi := store.ClampSeconds(to.Unix()-shift)<<16 | 0xffff
 		sr.hi = &hi
 	}
 	if sr.story != nil {
@@ -319,7 +319,7 @@ func domainCond(domains []string) (string, []any) {
 	var parts []string
 	var args []any
 	for _, d := range domains {
-		r := reverseDomain(d)
+		r := store.ReverseDomain(d)
 		parts = append(parts, "a.rhost = ? OR (a.rhost >= ? AND a.rhost < ?)")
 		args = append(args, r, r+".", r+"/") // '/' sorts right after '.'
 	}
