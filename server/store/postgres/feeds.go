@@ -185,7 +185,7 @@ func deleteArticles(ctx context.Context, tx pgx.Tx, sw *storyWrite, query string
 		if err := rows.Scan(&id, &story); err != nil {
 			return 0, err
 		}
-		sw.remove(id, story)
+		sw.Remove(id, story)
 		n++
 	}
 	return n, rows.Err()

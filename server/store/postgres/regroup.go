@@ -138,7 +138,7 @@ func (p *groupPass) group(ctx context.Context, chunk []passRow) error {
 			src = r.Source
 			p.sources[src] = src
 		}
-		derived := p.legacy && (p.feeds[r.Source] || r.popularity == store.LegacyDerivedPopularity(r.url))
+		derived := p.legacy && !store.LegacyPopularityGiven(r.Source, r.url, r.popularity, p.feeds)
 		p.rows = append(p.rows, passResult{id: r.ID, story: ids[i], source: src, noPopularity: derived,
 			was: r.story, wasSize: r.size})
 	}

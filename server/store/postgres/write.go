@@ -207,7 +207,7 @@ func writeRows(ctx context.Context, tx pgx.Tx, sw *storyWrite, sources []model.S
 		var id, story int64
 		switch err := res.QueryRow().Scan(&id, &story); {
 		case err == nil:
-			sw.remove(id, story)
+			sw.Remove(id, story)
 		case !errors.Is(err, pgx.ErrNoRows):
 			res.Close()
 			return fmt.Errorf("replace article %s: %w", recs[i].URL, err)

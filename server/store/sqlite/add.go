@@ -210,7 +210,7 @@ func writeArticle(ctx context.Context, st batchStmts, r *record, sw *storyWrite)
 	if err != nil {
 		return err
 	}
-	sw.insert(id)
+	sw.Insert(id)
 	return nil
 }
 
@@ -221,7 +221,7 @@ func deleteArticle(ctx context.Context, del *sql.Stmt, url string, sw *storyWrit
 	if err != nil {
 		return err
 	}
-	return sw.removeRows(rows)
+	return removeRows(sw, rows)
 }
 
 // insertArticle stores r, whose URL must not be stored yet (writeArticle

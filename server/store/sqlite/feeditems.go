@@ -259,7 +259,7 @@ func (t *txWriter) flush(ctx context.Context, tx *sql.Tx) error {
 			return err
 		}
 		for _, id := range ids {
-			t.stories.insert(id)
+			t.stories.Insert(id)
 		}
 		if len(ids) < n {
 			// Some preferred ids were taken (articles of the same
@@ -346,7 +346,7 @@ func (t *txWriter) insertLeftOut(ctx context.Context, tx *sql.Tx) error {
 			return err
 		}
 		if !ignored {
-			t.stories.insert(id)
+			t.stories.Insert(id)
 		}
 	}
 	return nil

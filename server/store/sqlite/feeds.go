@@ -211,7 +211,7 @@ func (s *Store) RemoveFeed(ctx context.Context, id string, keepArticles bool) (n
 		if err != nil {
 			return 0, fmt.Errorf("remove feed %q: articles: %w", id, err)
 		}
-		n = len(sw.removed)
+		n = len(sw.Removed())
 		if _, err := tx.ExecContext(ctx, `DELETE FROM sources WHERE id = ?`, id); err != nil {
 			return 0, fmt.Errorf("remove feed %q: source: %w", id, err)
 		}
@@ -291,7 +291,7 @@ func (s *Store) PruneArticles(ctx context.Context, cutoff time.Time) (n int, err
 	if err := deleteReturning(ctx, tx, &sw, pruneArticlesSQL, bound); err != nil {
 		return 0, fmt.Errorf("prune articles: %w", err)
 	}
-	deleted := len(sw.removed)
+	deleted := len(sw.Removed())
 	if err := s.groupWrite(ctx, tx, &sw); err != nil {
 		return 0, fmt.Errorf("prune articles: %w", err)
 	}
@@ -311,7 +311,7 @@ func deleteReturning(ctx context.Context, tx *sql.Tx, sw *storyWrite, query stri
 	if err != nil {
 		return err
 	}
-	return sw.removeRows(rows)
+	return removeRows(sw, rows)
 }
 
 // feedByURL is the id of the feed at url, "" when none is.

@@ -112,48 +112,31 @@ func scanMember(rows *sql.Rows, shift int64) (stories.Member, error) {
 	return m, nil
 }
 
-// storyWrite is what one write transaction did to stories: the rows it
-// inserted (to group) and deleted (to forget), and the stories whose
-// sizes it changed.
-type storyWrite struct {
-	added, removed []int64
-	touched        map[int64]bool
-}
+// storyWrite is what one write transaction did to stories
+// (store.StoryWrite keeps the books).
+type storyWrite = store.StoryWrite
 
-func (w *storyWrite) insert(id int64) { w.added = append(w.added, id) }
-
-func (w *storyWrite) remove(id, story int64) {
-	w.removed = append(w.removed, id)
-	w.touch(story)
-}
-
-// removeRows notes the deleted rows a DELETE … RETURNING id, story_id
-// gives, and closes them.
-func (w *storyWrite) removeRows(rows *sql.Rows) error {
+// removeRows notes in w the deleted rows a DELETE … RETURNING id,
+// story_id gives, and closes them.
+func removeRows(w *storyWrite, rows *sql.Rows) error {
 	defer rows.Close()
 	for rows.Next() {
 		var id, story int64
 		if err := rows.Scan(&id, &story); err != nil {
 			return err
 		}
-		w.remove(id, story)
+		w.Remove(id, story)
 	}
 	return rows.Err()
 }
 
-func (w *storyWrite) touch(story int64) {
-	if w.touched == nil {
-		w.touched = map[int64]bool{}
-	}
-	w.touched[story] = true
-}
-
 // groupWrite groups the rows w inserted, writes their story ids and
 // recomputes the sizes of the stories w touched, in tx (begun by
-// beginWrite). The caller holds writeMu, and calls dropGrouper before
-// rolling tx back on any error.
+// beginWrite), as store.GroupWrite rules. The caller holds writeMu, and
+// calls dropGrouper before rolling tx back on any error.
 func (s *Store) groupWrite(ctx context.Context, tx *sql.Tx, w *storyWrite) error {
-	if len(w.added) == 0 && len(w.removed) == 0 {
+	added := w.Added()
+	if len(added) == 0 && len(w.Removed()) == 0 {
 		return nil
 	}
 	if err := s.forgetOthersWrites(ctx, tx); err != nil {
@@ -162,43 +145,34 @@ func (s *Store) groupWrite(ctx context.Context, tx *sql.Tx, w *storyWrite) error
 	if s.grouper == nil {
 		s.grouper = stories.New(0)
 	}
-	s.grouper.Remove(w.removed)
-	if len(w.added) > 0 {
-		if err := s.groupAdded(ctx, tx, w); err != nil {
+	var docs []stories.Doc
+	skip := map[int64]bool{}
+	if len(added) > 0 {
+		var err error
+		if docs, err = readDocs(ctx, tx, added); err != nil {
 			return err
 		}
+		for i := range docs {
+			skip[docs[i].ID] = true
+		}
 	}
-	return recomputeSizes(ctx, tx, w.touched)
+	moved, to, err := store.GroupWrite(ctx, s.grouper, storyLoader{q: tx, skip: skip}, w, docs)
+	if err != nil {
+		return err
+	}
+	moves := make([]int64, 0, 2*len(moved)) // id, story; id, story; …
+	for i := range moved {
+		moves = append(moves, moved[i], to[i])
+	}
+	if err := moveToStories(ctx, tx, moves); err != nil {
+		return err
+	}
+	return recomputeSizes(ctx, tx, w.Touched())
 }
 
 // dropGrouper forgets the Grouper after a failed write (see the comment
 // at the top of this file). The caller holds writeMu.
 func (s *Store) dropGrouper() { s.grouper = nil }
-
-// groupAdded groups the rows w inserted (inserted as stories of their own)
-// and moves those that joined another story.
-func (s *Store) groupAdded(ctx context.Context, tx *sql.Tx, w *storyWrite) error {
-	docs, err := readDocs(ctx, tx, w.added)
-	if err != nil {
-		return err
-	}
-	skip := make(map[int64]bool, len(docs))
-	for i := range docs {
-		skip[docs[i].ID] = true
-	}
-	ids, err := s.grouper.Group(ctx, storyLoader{q: tx, skip: skip}, docs)
-	if err != nil {
-		return fmt.Errorf("group articles: %w", err)
-	}
-	var moves []int64 // id, story; id, story; …
-	for i := range docs {
-		w.touch(ids[i])
-		if ids[i] != docs[i].ID {
-			moves = append(moves, docs[i].ID, ids[i])
-		}
-	}
-	return moveToStories(ctx, tx, moves)
-}
 
 // readDocs reads what grouping needs of the rows ids.
 func readDocs(ctx context.Context, q querier, ids []int64) ([]stories.Doc, error) {

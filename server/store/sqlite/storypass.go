@@ -84,7 +84,7 @@ func groupCatalogue(ctx context.Context, q querier, legacy bool) (passResult, er
 				if !legacy {
 					continue
 				}
-				if given := legacyGiven(&r, feeds); given != r.given {
+				if given := store.LegacyPopularityGiven(r.Source, r.url, r.popularity, feeds); given != r.given {
 					res.marks[given] = append(res.marks[given], r.ID)
 				}
 			}
@@ -232,14 +232,6 @@ func inTx(ctx context.Context, db dbConn, f func(*sql.Tx) error) error {
 		return fmt.Errorf("write stories: %w", err)
 	}
 	return nil
-}
-
-// legacyGiven tells, in a file of schema version 3 or 4, whether an
-// article's popularity was imported with it: not when it is the one
-// derived from its URL (version 4 stored one for every article imported
-// without), nor for a feed's article (feeds give none).
-func legacyGiven(r *passRow, feeds map[string]bool) bool {
-	return !feeds[r.Source] && r.popularity != store.LegacyDerivedPopularity(r.url)
 }
 
 // feedIDs are the ids of the feeds, none in a file from before feeds.
