@@ -13,15 +13,12 @@ import (
 	"tidings/stories"
 )
 
-// RankWindow is how many of the newest matches sortBy=relevancy and
-// sortBy=popularity rank, as on SQLite (see its RankWindow): past them
-// results continue newest first, so a search costs the same however many
-// articles match.
-const RankWindow = 500
-
-// MaxResults is the most results one search returns and the largest total
-// it reports, as on SQLite: the count stops there.
-const MaxResults = 10_000
+// RankWindow and MaxResults are the store's paging rules
+// (store.RankWindow, store.MaxResults), as on SQLite.
+const (
+	RankWindow = store.RankWindow
+	MaxResults = store.MaxResults
+)
 
 // Tests shrink these to reach their edges.
 var (
@@ -154,7 +151,7 @@ func (s *Store) Articles(ctx context.Context, q model.ArticlesQuery) (model.Page
 		return page, fmt.Errorf("search articles: %w", err)
 	}
 	page.TotalResults = len(ids)
-	limit, offset := limitOffset(q.Page, q.PageSize)
+	limit, offset := store.LimitOffset(q.Page, q.PageSize)
 	if offset >= int64(len(ids)) {
 		return page, nil
 	}

@@ -17,8 +17,8 @@
 // no test data of its own.
 //
 // Adding a suite: write a func Name(t *testing.T, open Open) in a file of
-// its own here, running its cases as t.Run subtests, and add it to the
-// suites list in Run. A case that needs a capability beyond Backend
+// its own here, running its cases as t.Run subtests, and register it from
+// that file's init function (Register), so no other file changes. A case that needs a capability beyond Backend
 // tests for it with a type assertion and skips when it is absent, so the
 // suite states what a backend lacks rather than failing to compile.
 //

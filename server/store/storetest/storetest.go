@@ -23,19 +23,48 @@ type Backend interface {
 // the test ends (t.Cleanup).
 type Open func(t *testing.T) Backend
 
-// Run runs every suite against the backend open opens.
-func Run(t *testing.T, open Open) {
-	suites := []struct {
-		name string
-		run  func(*testing.T, Open)
-	}{
+// suite is a named suite Run runs.
+type suite struct {
+	name string
+	run  func(*testing.T, Open)
+}
+
+// registered are the suites added by Register, in the order added.
+var registered []suite
+
+// Register adds a suite that Run runs after its own. Call it from an
+// init function in the suite's own file, so that adding a suite touches
+// no other file:
+//
+//	func init() { storetest.Register("Marks", Marks) }
+//
+// It panics on a name already taken, which would hide a suite.
+func Register(name string, run func(*testing.T, Open)) {
+	for _, s := range suites() {
+		if s.name == name {
+			panic("storetest: suite " + name + " registered twice")
+		}
+	}
+	registered = append(registered, suite{name, run})
+}
+
+// suites are the suites Run runs, in order.
+func suites() []suite { return append(builtin(), registered...) }
+
+func builtin() []suite {
+	return []suite{
 		{"Feeds", Feeds},
 		{"Stories", Stories},
 		{"Search", Search},
 		{"Paging", Paging},
 		{"Generation", Generation},
 	}
-	for _, s := range suites {
+}
+
+// Run runs every suite against the backend open opens, each as a
+// subtest named after it (go test -run 'TestConformance/Feeds').
+func Run(t *testing.T, open Open) {
+	for _, s := range suites() {
 		t.Run(s.name, func(t *testing.T) { s.run(t, open) })
 	}
 }
