@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"fmt"
-	"hash/fnv"
 )
 
 // Article ids. An article's id is its publication second shifted left by
@@ -62,9 +61,7 @@ func SecondIDs(sec int64) (lo, hi int64) { return sec << IDShift, sec<<IDShift |
 
 // PreferredID is the id an article of second sec at url tries first.
 func PreferredID(sec int64, url string) int64 {
-	h := fnv.New32a()
-	h.Write([]byte(url))
-	return sec<<IDShift | int64(h.Sum32()&slotMask)
+	return sec<<IDShift | int64(URLHash(url)&slotMask)
 }
 
 // SecondUse is what a backend reports of one second: its lowest and

@@ -4,8 +4,27 @@
 // its own below this one (sqlite, the embedded default and the demo's;
 // postgres, for several replicas over one database).
 //
-// This package holds only interfaces and the types they share. It does no
-// I/O and imports no backend.
+// This package holds the interfaces, the types they share, and the rules
+// every backend follows, once: which feed item becomes which article
+// (FeedItems, StoredContents), article ids (PreferredID, IDAllocator),
+// URL hashing and hosts (URLHash, ReversedHost), time clamping
+// (ClampSeconds) and the windows of story grouping (storywindow.go). It
+// does no I/O and imports no backend; backends hold SQL only.
+//
+// # Adding a backend
+//
+// A new backend is a package of its own below this one
+// (server/store/<name>), beside sqlite and postgres. It must implement
+// Catalogue (Reader, Writer, FeedStore, Ping, Close) and should implement
+// the capabilities of capabilities.go (FeedContents, FullTextSetter,
+// StoryLoader, Watcher or ArticleLookup where they apply), Leader when
+// several processes can share it, and Marks; it asserts each at compile
+// time (var _ store.X = (*Store)(nil)) and says in its package doc which
+// it lacks. It carries out the rules here through their small lookups
+// (ItemLookup, ContentLookup, SecondLookup) rather than restating them,
+// and passes the conformance suite: a test in its package calling
+// storetest.Run with a function that opens an empty store. cli/catalogue.go
+// is where a --db value is mapped to a backend.
 package store
 
 import (

@@ -81,7 +81,8 @@
 //     (capabilities.go lists those it has), it lacks two: store.Watcher,
 //     since Generation follows every replica's writes by itself (above),
 //     and store.ArticleLookup, which only the demo's page handler uses
-//     and the demo runs on SQLite.
+//     and the demo runs on SQLite. It passes the conformance suite
+//     (storetest, conformance_test.go).
 //   - Stories (stories.go; migration 0003): each article row carries its
 //     story's id, story_id, NULL when the story is named after the row
 //     itself (so the story's id is COALESCE(story_id, id), indexed with

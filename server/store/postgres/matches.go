@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"tidings/model"
+	"tidings/server/store"
 )
 
 // A search with keywords answers from its matches: the ids of its newest
@@ -203,7 +204,7 @@ func facets(q model.ArticlesQuery) string {
 func reversedDomains(domains []string) ([]string, bool) {
 	out := make([]string, len(domains))
 	for i, d := range domains {
-		if out[i] = reverseDomain(d); out[i] == "" {
+		if out[i] = store.ReverseDomain(d); out[i] == "" {
 			return nil, false
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"tidings/model"
+	"tidings/server/store"
 	"tidings/stories"
 )
 
@@ -41,18 +42,6 @@ func (w where) clone() where {
 	return where{conds: append([]string(nil), w.conds...), args: append([]any(nil), w.args...)}
 }
 
-// limitOffset turns a 1-based page into SQL LIMIT and OFFSET.
-func limitOffset(page, pageSize int) (limit, offset int64) {
-	if page < 1 {
-		page = model.DefaultPage
-	}
-	if pageSize < 1 {
-		pageSize = model.DefaultPageSize
-	}
-	page = model.StorePage(page) // a page past the last that can hold results: empty
-	return int64(pageSize), int64(page-1) * int64(pageSize)
-}
-
 // Sources lists the sources matching q, by name (ASCII case ignored),
 // then id.
 func (s *Store) Sources(ctx context.Context, q model.SourcesQuery) (model.Page[model.Source], error) {
@@ -72,7 +61,7 @@ func (s *Store) Sources(ctx context.Context, q model.SourcesQuery) (model.Page[m
 		return page, fmt.Errorf("count sources: %w", err)
 	}
 	page.TotalResults = total
-	limit, offset := limitOffset(q.Page, q.PageSize)
+	limit, offset := store.LimitOffset(q.Page, q.PageSize)
 	if offset >= int64(total) {
 		return page, nil
 	}
@@ -127,7 +116,7 @@ func (s *Store) Headlines(ctx context.Context, q model.HeadlinesQuery) (model.Pa
 		return page, fmt.Errorf("count headlines: %w", err)
 	}
 	page.TotalResults = total
-	limit, offset := limitOffset(q.Page, q.PageSize)
+	limit, offset := store.LimitOffset(q.Page, q.PageSize)
 	if offset >= int64(total) {
 		return page, nil
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"tidings/model"
+	"tidings/server/store"
 	"tidings/stories"
 )
 
@@ -23,7 +24,9 @@ import (
 // against half-grouped stories, while reads go on (they see every
 // article a story of its own until the commit, then the stories). Taken
 // in time order the articles need nothing read back: when one is
-// grouped, every earlier one is indexed.
+// grouped, every earlier one within store.PassRetention is indexed, and
+// the Grouper forgets, per language, what is further behind the newest
+// (store.PassRetirer, as SQLite's pass does).
 //
 // Before version 3 an article imported without a popularity was stored
 // with one derived from its URL (FNV-1a modulo 10,000), and a feed's
@@ -103,6 +106,7 @@ type passRow struct {
 // article (a few dozen bytes each) besides the Grouper's window.
 type groupPass struct {
 	g       *stories.Grouper
+	retire  store.PassRetirer // what g holds, to forget (store.PassRetention)
 	legacy  bool              // version 2's popularities to clear
 	feeds   map[string]bool   // when legacy
 	sources map[string]string // interned source ids
@@ -134,9 +138,12 @@ func (p *groupPass) group(ctx context.Context, chunk []passRow) error {
 			src = r.Source
 			p.sources[src] = src
 		}
-		derived := p.legacy && (p.feeds[r.Source] || r.popularity == float64(urlHash(r.url)%10000))
+		derived := p.legacy && !store.LegacyPopularityGiven(r.Source, r.url, r.popularity, p.feeds)
 		p.rows = append(p.rows, passResult{id: r.ID, story: ids[i], source: src, noPopularity: derived,
 			was: r.story, wasSize: r.size})
+	}
+	if old := p.retire.Grouped(docs); len(old) > 0 {
+		p.g.Remove(old)
 	}
 	return nil
 }

@@ -13,15 +13,12 @@ import (
 	"tidings/stories"
 )
 
-// RankWindow is how many of the newest matches sortBy=relevancy and
-// sortBy=popularity rank, as on SQLite (see its RankWindow): past them
-// results continue newest first, so a search costs the same however many
-// articles match.
-const RankWindow = 500
-
-// MaxResults is the most results one search returns and the largest total
-// it reports, as on SQLite: the count stops there.
-const MaxResults = 10_000
+// RankWindow and MaxResults are the store's paging rules
+// (store.RankWindow, store.MaxResults), as on SQLite.
+const (
+	RankWindow = store.RankWindow
+	MaxResults = store.MaxResults
+)
 
 // Tests shrink these to reach their edges.
 var (
@@ -106,10 +103,10 @@ func (s *Store) newSearch(ctx context.Context, q model.ArticlesQuery) (search, e
 	}
 	// Ids are publication seconds << 16, so from/to is an id range.
 	if !from.IsZero() {
-		sr.lo = clampSeconds(from.Unix()) << 16
+		sr.lo = store.ClampSeconds(from.Unix()) << 16
 	}
 	if !to.IsZero() {
-		sr.hi = clampSeconds(to.Unix())<<16 | 0xffff
+		sr.hi = store.ClampSeconds(to.Unix())<<16 | 0xffff
 	}
 	if q.Language != "" {
 		sr.conds = append(sr.conds, func(w *where) string { return "a.language = " + w.arg(string(q.Language)) })
@@ -135,7 +132,7 @@ func domainCond(w *where, rhost string, domains []string) string {
 	rhost += ` COLLATE "C"`
 	parts := make([]string, len(domains))
 	for i, d := range domains {
-		r := reverseDomain(d)
+		r := store.ReverseDomain(d)
 		parts[i] = fmt.Sprintf("%[1]s = %[2]s OR (%[1]s >= %[3]s AND %[1]s < %[4]s)", rhost, w.arg(r), w.arg(r+"."), w.arg(r+"/"))
 	}
 	return "(" + strings.Join(parts, " OR ") + ")"
@@ -154,7 +151,7 @@ func (s *Store) Articles(ctx context.Context, q model.ArticlesQuery) (model.Page
 		return page, fmt.Errorf("search articles: %w", err)
 	}
 	page.TotalResults = len(ids)
-	limit, offset := limitOffset(q.Page, q.PageSize)
+	limit, offset := store.LimitOffset(q.Page, q.PageSize)
 	if offset >= int64(len(ids)) {
 		return page, nil
 	}

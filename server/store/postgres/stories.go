@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"tidings/model"
+	"tidings/server/store"
 	"tidings/stories"
 )
 
@@ -62,9 +63,9 @@ type storyLoader struct {
 func (l storyLoader) Grouped(ctx context.Context, from, to time.Time) ([]stories.Member, error) {
 	var w where
 	w.add("a.published_at IS NOT NULL")
-	w.add("a.id >= " + w.arg(clampSeconds(from.Unix())<<16))
+	w.add("a.id >= " + w.arg(store.ClampSeconds(from.Unix())<<16))
 	if !to.IsZero() {
-		w.add("a.id < " + w.arg(clampSeconds(to.Unix())<<16))
+		w.add("a.id < " + w.arg(store.ClampSeconds(to.Unix())<<16))
 	}
 	if len(l.skip) > 0 {
 		w.add("NOT (a.id = ANY(" + w.arg(l.skip) + "::bigint[]))")
@@ -108,14 +109,11 @@ func scanMember(rows pgx.Rows) (stories.Member, error) {
 	return m, nil
 }
 
-// storyWrite is what one write transaction did to stories: the rows it
-// inserted (to group) and deleted (to forget), and the stories whose
-// sizes it changed.
+// storyWrite is what one write transaction did to stories: the books
+// store.StoryWrite keeps, and what grouping reads of the inserted rows.
 type storyWrite struct {
-	added   []stories.Doc // Language is filled in by groupAdded
-	at      map[int64]int // index in added of each live inserted row
-	removed []int64
-	touched map[int64]bool
+	store.StoryWrite
+	docs map[int64]stories.Doc // of each inserted row; Language is filled in by groupWrite
 	// resolved: a source's language was copied onto stored articles, so
 	// a Grouper's copy of them is stale.
 	resolved bool
@@ -126,39 +124,24 @@ type storyWrite struct {
 func (w *storyWrite) insert(id int64, a *model.Article) {
 	d := stories.Doc{ID: id, Source: a.Source.ID, Title: a.Title, Description: a.Description, Content: a.Content}
 	if !a.PublishedAt.IsZero() {
-		d.Published = time.Unix(clampSeconds(a.PublishedAt.Unix()), 0).UTC()
+		d.Published = time.Unix(store.ClampSeconds(a.PublishedAt.Unix()), 0).UTC()
 	}
-	if w.at == nil {
-		w.at = map[int64]int{}
+	if w.docs == nil {
+		w.docs = map[int64]stories.Doc{}
 	}
-	w.at[id] = len(w.added)
-	w.added = append(w.added, d)
+	w.docs[id] = d
+	w.Insert(id)
 }
 
-// remove notes a deleted row and its story. A row this write inserted
-// and deleted again (a URL twice in one batch) is not grouped.
-func (w *storyWrite) remove(id, story int64) {
-	delete(w.at, id)
-	w.removed = append(w.removed, id)
-	w.touch(story)
-}
-
-// live are the inserted rows still there at the end of the write.
+// live are the docs of the inserted rows still there at the end of the
+// write.
 func (w *storyWrite) live() []stories.Doc {
-	out := make([]stories.Doc, 0, len(w.at))
-	for i := range w.added {
-		if j, ok := w.at[w.added[i].ID]; ok && j == i {
-			out = append(out, w.added[i])
-		}
+	ids := w.Added()
+	out := make([]stories.Doc, len(ids))
+	for i, id := range ids {
+		out[i] = w.docs[id]
 	}
 	return out
-}
-
-func (w *storyWrite) touch(story int64) {
-	if w.touched == nil {
-		w.touched = map[int64]bool{}
-	}
-	w.touched[story] = true
 }
 
 // writeArticles runs fn in a write transaction that may add or delete
@@ -228,55 +211,34 @@ func readCounter(ctx context.Context, q querier) (int64, error) {
 }
 
 // groupWrite groups the rows sw inserted (stories of their own until
-// now), and writes the story of those that joined another and the sizes
-// of the stories sw touched, in tx. The caller holds writeMu.
+// now) as store.GroupWrite rules, and writes the story of those that
+// joined another and the sizes of the stories sw touched, in tx. The
+// caller holds writeMu.
 func (s *Store) groupWrite(ctx context.Context, tx pgx.Tx, sw *storyWrite) error {
 	if sw.resolved {
 		s.grouper = nil // read them back with their language
 	}
 	added := sw.live()
-	if len(added) == 0 && len(sw.removed) == 0 {
+	if len(added) == 0 && len(sw.Removed()) == 0 {
 		return nil
 	}
 	if s.grouper == nil {
 		s.grouper = stories.New(0)
 	}
-	s.grouper.Remove(sw.removed)
-	var moved, to []int64
+	skip := make([]int64, len(added))
 	if len(added) > 0 {
-		var err error
-		if moved, to, err = s.groupAdded(ctx, tx, sw, added); err != nil {
+		if err := fillLanguages(ctx, tx, added); err != nil {
 			return err
 		}
-	}
-	return writeStories(ctx, tx, moved, to, sw.touched)
-}
-
-// groupAdded groups the rows sw inserted and returns those that joined
-// another story, and the stories they joined (touched). A row that starts
-// its own story is left as written (its story_id NULL, its size 1) and
-// touches no story: no other row can be in a story named after an id
-// nobody had (a replaced row's id is among the removed rows', whose
-// stories are touched).
-func (s *Store) groupAdded(ctx context.Context, tx pgx.Tx, sw *storyWrite, added []stories.Doc) (moved, to []int64, err error) {
-	if err := fillLanguages(ctx, tx, added); err != nil {
-		return nil, nil, err
-	}
-	skip := make([]int64, len(added))
-	for i := range added {
-		skip[i] = added[i].ID
-	}
-	ids, err := s.grouper.Group(ctx, storyLoader{q: tx, skip: skip}, added)
-	if err != nil {
-		return nil, nil, fmt.Errorf("group articles: %w", err)
-	}
-	for i := range added {
-		if ids[i] != added[i].ID {
-			moved, to = append(moved, added[i].ID), append(to, ids[i])
-			sw.touch(ids[i])
+		for i := range added {
+			skip[i] = added[i].ID
 		}
 	}
-	return moved, to, nil
+	moved, to, err := store.GroupWrite(ctx, s.grouper, storyLoader{q: tx, skip: skip}, &sw.StoryWrite, added)
+	if err != nil {
+		return err
+	}
+	return writeStories(ctx, tx, moved, to, sw.Touched())
 }
 
 // fillLanguages sets each doc's language to its source's, as the insert

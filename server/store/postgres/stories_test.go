@@ -446,7 +446,7 @@ func v2Catalogue(t *testing.T, cutOff bool) string {
 		case feedReport.URL:
 			args[10] = 0.0 // a feed's
 		default:
-			args[10] = float64(urlHash(a.URL) % 10000) // version 2's derived popularity
+			args[10] = float64(store.URLHash(a.URL) % 10000) // version 2's derived popularity
 		}
 		if _, err := conn.Exec(ctx, insertArticleV2SQL, args...); err != nil {
 			t.Fatal(err)

@@ -4,10 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"io"
-	"net/url"
-	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -210,7 +207,7 @@ func writeRows(ctx context.Context, tx pgx.Tx, sw *storyWrite, sources []model.S
 		var id, story int64
 		switch err := res.QueryRow().Scan(&id, &story); {
 		case err == nil:
-			sw.remove(id, story)
+			sw.Remove(id, story)
 		case !errors.Is(err, pgx.ErrNoRows):
 			res.Close()
 			return fmt.Errorf("replace article %s: %w", recs[i].URL, err)
@@ -269,7 +266,7 @@ func articleArgs(r *jsonl.Record) []any {
 	var published *int64 // NULL when unknown
 	secs := int64(0)
 	if !a.PublishedAt.IsZero() {
-		secs = clampSeconds(a.PublishedAt.Unix())
+		secs = store.ClampSeconds(a.PublishedAt.Unix())
 		published = &secs
 	}
 	var pop *float64 // NULL: none given, the story's size stands in
@@ -278,30 +275,5 @@ func articleArgs(r *jsonl.Record) []any {
 	}
 	id := store.PreferredID(secs, a.URL)
 	return []any{id, a.URL, a.Source.ID, a.Source.Name, a.Author, a.Title, a.Description, a.URLToImage,
-		published, a.Content, pop, reversedHost(a.URL)}
-}
-
-func clampSeconds(s int64) int64 { return store.ClampSeconds(s) }
-
-func urlHash(u string) uint32 {
-	h := fnv.New32a()
-	h.Write([]byte(u))
-	return h.Sum32()
-}
-
-// reversedHost is the lower-cased host of raw with its labels reversed.
-func reversedHost(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return ""
-	}
-	return reverseDomain(u.Hostname())
-}
-
-func reverseDomain(host string) string {
-	labels := strings.Split(strings.TrimSuffix(strings.ToLower(host), "."), ".")
-	for i, j := 0, len(labels)-1; i < j; i, j = i+1, j-1 {
-		labels[i], labels[j] = labels[j], labels[i]
-	}
-	return strings.Join(labels, ".")
+		published, a.Content, pop, store.ReversedHost(a.URL)}
 }

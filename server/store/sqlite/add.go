@@ -4,8 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"hash/fnv"
-	"net/url"
 	"strings"
 
 	"tidings/model"
@@ -212,7 +210,7 @@ func writeArticle(ctx context.Context, st batchStmts, r *record, sw *storyWrite)
 	if err != nil {
 		return err
 	}
-	sw.insert(id)
+	sw.Insert(id)
 	return nil
 }
 
@@ -223,7 +221,7 @@ func deleteArticle(ctx context.Context, del *sql.Stmt, url string, sw *storyWrit
 	if err != nil {
 		return err
 	}
-	return sw.removeRows(rows)
+	return removeRows(sw, rows)
 }
 
 // insertArticle stores r, whose URL must not be stored yet (writeArticle
@@ -255,7 +253,7 @@ func articleArgs(r *record) []any {
 	var published any // NULL when unknown
 	secs := int64(0)
 	if !a.PublishedAt.IsZero() {
-		secs = clampSeconds(a.PublishedAt.Unix())
+		secs = store.ClampSeconds(a.PublishedAt.Unix())
 		published = secs
 	}
 	// Without a popularity of its own an article ranks by its story's
@@ -264,36 +262,9 @@ func articleArgs(r *record) []any {
 	if r.hasPopularity {
 		pop = r.popularity
 	}
-	rhost := reversedHost(a.URL)
+	rhost := store.ReversedHost(a.URL)
 	facets := baseFacets(a.Source.ID, rhost)
 	id := store.PreferredID(secs, a.URL)
 	return []any{id, a.URL, a.Source.ID, a.Source.Name, a.Author, a.Title, a.Description, a.URLToImage,
 		published, a.Content, pop, rhost, facets, langMarker, r.hasPopularity}
-}
-
-func clampSeconds(s int64) int64 { return store.ClampSeconds(s) }
-
-func urlHash(u string) uint32 {
-	h := fnv.New32a()
-	h.Write([]byte(u))
-	return h.Sum32()
-}
-
-// reversedHost is the URL's lower-case host with its labels reversed
-// ("www.example.com" → "com.example.www"); "" when the URL has none.
-func reversedHost(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return ""
-	}
-	return reverseDomain(u.Hostname())
-}
-
-func reverseDomain(host string) string {
-	host = strings.TrimSuffix(strings.ToLower(host), ".")
-	labels := strings.Split(host, ".")
-	for i, j := 0, len(labels)-1; i < j; i, j = i+1, j-1 {
-		labels[i], labels[j] = labels[j], labels[i]
-	}
-	return strings.Join(labels, ".")
 }

@@ -88,11 +88,10 @@
 //     cache serves them like imported ones. A new feed's id must be
 //     unused by sources and articles alike, so a feed never adopts (and
 //     later prunes or removes) an import's articles.
-//   - An ingested article's identity is its canonical URL, as for every
-//     article; the GUID is the second key, so an entry whose URL changed
-//     is updated in place instead of stored twice. An item whose URL is
-//     another source's article leaves that article alone. An item without
-//     a date is given the time it was first seen, and keeps it.
+//   - Which feed item becomes which article (the URL the identity, the
+//     GUID the second key, another source's article left alone, an
+//     undated item keeping the time first seen) is store.FeedItems's
+//     rule, shared with PostgreSQL; feeditems.go carries it out.
 //   - Ingested articles have no popularity of their own: feeds carry no
 //     popularity data, so they rank by coverage (their story's size).
 //   - A poll that finds nothing new writes only the feed's polling state
@@ -100,6 +99,9 @@
 //   - PruneArticles deletes the feed articles published before a cutoff
 //     (a row id range per feed) with their entries' GUIDs; articles of
 //     sources that are not feeds are never pruned.
+//   - It has every capability package store names beyond Catalogue
+//     (capabilities.go asserts them) and passes the conformance suite
+//     (storetest, conformance_test.go).
 //   - Schema version 4 added the feed tables, version 5 the story columns;
 //     Open upgrades a version 3 or 4 file in place (adding what is missing
 //     and grouping the stored articles once, oldest first), and refuses

@@ -4,6 +4,7 @@ import (
 	"hash/fnv"
 	"strconv"
 	"strings"
+	"tidings/server/store"
 )
 
 // Filters of a search (language, sources, domains) are also written into
@@ -56,7 +57,7 @@ func baseFacets(sourceID, rhost string) string {
 		labels := strings.Split(rhost, ".")
 		// Single labels ("com") are left out: a domain has a dot.
 		for i := len(labels); i >= 2; i-- {
-			toks = append(toks, domainToken(reverseDomain(strings.Join(labels[:i], "."))))
+			toks = append(toks, domainToken(store.ReverseDomain(strings.Join(labels[:i], "."))))
 		}
 		if len(labels) == 1 {
 			toks = append(toks, domainToken(rhost))

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"tidings/model"
+	"tidings/server/store"
 	"tidings/stories"
 )
 
@@ -49,7 +50,7 @@ func (s *Store) Sources(ctx context.Context, q model.SourcesQuery) (model.Page[m
 		return page, err
 	}
 	page.TotalResults = total
-	limit, offset := limitOffset(q.Page, q.PageSize)
+	limit, offset := store.LimitOffset(q.Page, q.PageSize)
 	if offset >= int64(total) {
 		return page, nil
 	}
@@ -110,7 +111,7 @@ func (s *Store) Headlines(ctx context.Context, q model.HeadlinesQuery) (model.Pa
 		return page, err
 	}
 	page.TotalResults = total
-	limit, offset := limitOffset(q.Page, q.PageSize)
+	limit, offset := store.LimitOffset(q.Page, q.PageSize)
 	if offset >= int64(total) {
 		return page, nil
 	}
@@ -190,18 +191,6 @@ func anys(ss []string) []any {
 		out[i] = s
 	}
 	return out
-}
-
-// limitOffset turns a 1-based page into SQL LIMIT and OFFSET.
-func limitOffset(page, pageSize int) (limit, offset int64) {
-	if page < 1 {
-		page = model.DefaultPage
-	}
-	if pageSize < 1 {
-		pageSize = model.DefaultPageSize
-	}
-	page = model.StorePage(page) // a page past the last that can hold results: empty
-	return int64(pageSize), int64(page-1) * int64(pageSize)
 }
 
 func (s *Store) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {

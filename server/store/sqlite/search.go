@@ -13,27 +13,16 @@ import (
 	"tidings/stories"
 )
 
-// RankWindow is how many of the newest matches the relevancy and
-// popularity orders rank. Scoring or sorting every match of a common word
-// costs time in proportion to the matches (seconds on a large store); with
-// the window a search costs the same whatever matches. Past the window,
-// results continue newest first, so every match is still reachable exactly
-// once. In news the best article for a query is rarely an old one.
-const RankWindow = 500
+// RankWindow and MaxResults are the store's paging rules
+// (store.RankWindow, store.MaxResults), named here for this package's
+// readers.
+const (
+	RankWindow = store.RankWindow
+	MaxResults = store.MaxResults
+)
 
 // rankWindow is RankWindow; tests shrink it to reach its edge.
 var rankWindow int64 = RankWindow
-
-// MaxResults is the most results one search returns, and so the largest
-// totalResults it reports: the newest MaxResults matches (for relevancy
-// and popularity, the ranked window first, then newest first). Counting
-// every match of a common word costs time in proportion to the matches
-// (139–320 ms at a million articles), on the first page of every new
-// query; capped, the count costs a few milliseconds at most. Ten thousand
-// is 100 full pages, past what anyone reads, and the total stays honest:
-// it counts exactly the results a reader can page through, and the page
-// after the last is empty.
-const MaxResults = 10_000
 
 // maxResults is MaxResults; tests shrink it.
 var maxResults int64 = MaxResults
@@ -90,11 +79,11 @@ func newSearch(q model.ArticlesQuery, shift int64) (search, error) {
 	}
 	// Row ids are publication seconds << 16, so from/to is a row id range.
 	if !from.IsZero() {
-		lo := clampSeconds(from.Unix()-shift) << 16
+		lo := store.ClampSeconds(from.Unix()-shift) << 16
 		sr.lo = &lo
 	}
 	if !to.IsZero() {
-		hi := clampSeconds(to.Unix()-shift)<<16 | 0xffff
+		hi := store.ClampSeconds(to.Unix()-shift)<<16 | 0xffff
 		sr.hi = &hi
 	}
 	if sr.story != nil {
@@ -190,7 +179,7 @@ func (s *Store) Articles(ctx context.Context, q model.ArticlesQuery) (model.Page
 		return page, err
 	}
 	page.TotalResults = total
-	limit, offset := limitOffset(q.Page, q.PageSize)
+	limit, offset := store.LimitOffset(q.Page, q.PageSize)
 	if offset >= int64(total) {
 		return page, nil
 	}
@@ -319,7 +308,7 @@ func domainCond(domains []string) (string, []any) {
 	var parts []string
 	var args []any
 	for _, d := range domains {
-		r := reverseDomain(d)
+		r := store.ReverseDomain(d)
 		parts = append(parts, "a.rhost = ? OR (a.rhost >= ? AND a.rhost < ?)")
 		args = append(args, r, r+".", r+"/") // '/' sorts right after '.'
 	}

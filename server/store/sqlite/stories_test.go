@@ -414,17 +414,17 @@ func TestOpenUpgradesVersion4(t *testing.T) {
 	}
 	// Rows as version 4 wrote them (the full-text index through its trigger).
 	insert := func(a model.Article, pop float64) {
-		rhost := reversedHost(a.URL)
+		rhost := store.ReversedHost(a.URL)
 		if _, err := db.Exec(`INSERT INTO articles(id, url, source_id, source_name, author, title, description,
 			url_to_image, published_at, content, popularity, rhost, category, language, country, facets)
 			VALUES (?, ?, ?, '', '', ?, ?, '', ?, ?, ?, ?, 'general', 'en', 'us', ?)`,
-			a.PublishedAt.Unix()<<16|int64(urlHash(a.URL)&0xffff), a.URL, a.Source.ID, a.Title, a.Description,
+			a.PublishedAt.Unix()<<16|int64(store.URLHash(a.URL)&0xffff), a.URL, a.Source.ID, a.Title, a.Description,
 			a.PublishedAt.Unix(), a.Content, pop, rhost, baseFacets(a.Source.ID, rhost)+langMarker+"en"); err != nil {
 			t.Fatal(err)
 		}
 	}
 	for _, a := range storyArticles() {
-		insert(a, legacyDerivedPopularity(a.URL))
+		insert(a, store.LegacyDerivedPopularity(a.URL))
 	}
 	insert(art("tribune", "https://tribune.example/marathon", "Record crowd at the Oslo marathon", "", "", 6*time.Hour), 100)
 	insert(art("kiwi", "https://kiwi.example/kiwi", "Kiwi chick hatches at Wellington zoo", "", "", 5*time.Hour), 0)
