@@ -22,9 +22,9 @@ type greaderProtocol struct{ specProtocol }
 // carry labels but no country and no language.
 var (
 	errGReaderCountry = &model.ValidationError{Param: "country", Kind: model.KindParameter,
-		Message: "a Google Reader service has no countries: choose all countries"}
+		Message: "a Google Reader service has no countries; keep All countries"}
 	errGReaderLanguage = &model.ValidationError{Param: "language", Kind: model.KindParameter,
-		Message: "a Google Reader service has no languages: choose all languages"}
+		Message: "a Google Reader service has no languages; keep All languages"}
 	errGReaderSources = &model.ValidationError{Param: "sources", Kind: model.KindParameter,
 		Message: "a Google Reader service lists one subscription at a time: name one source"}
 )

@@ -303,3 +303,7 @@ func (c *Client) send(ctx context.Context, op, method, target string, params url
 	}
 	return resp.StatusCode, bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), nil
 }
+
+// Dialect is api.DialectGReader: what callers that serve several
+// dialects ask a client.
+func (c *Client) Dialect() api.Dialect { return api.DialectGReader }

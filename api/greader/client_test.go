@@ -168,8 +168,8 @@ func TestSourcesAndLabelsAsCategories(t *testing.T) {
 		}
 		p, err := c.LatestHeadlines(ctx, model.HeadlinesQuery{Category: "technology"})
 		if f == greaderfake.Miniflux {
-			// Miniflux lists no label stream: its 500 is reported.
-			if !errors.Is(err, api.ErrServer) {
+			// Miniflux lists no label stream: its 500 is explained.
+			if !errors.Is(err, api.ErrInvalidParams) || !strings.Contains(err.Error(), "no label's items") {
 				t.Errorf("Miniflux label headlines: %v, want the service's failure", err)
 			}
 			return

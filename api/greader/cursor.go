@@ -13,9 +13,11 @@ import (
 const (
 	maxIDsPerCall      = 10_000
 	maxContentsPerCall = 1_000
-	// idsBatch is the fewest ids asked for at once: ten pages of the
-	// default size, so that paging costs one contents call a page.
-	idsBatch = 200
+	// idsBatch is the fewest ids asked for at once: as many as a call
+	// brings (about 250 KB of JSON), so that paging costs one contents
+	// call a page and, for a stream of up to 10,000 items, the first page
+	// knows exactly how many there are (the API has no total).
+	idsBatch = maxIDsPerCall
 )
 
 // cursorKey names a paged view: the same stream read the same way.
@@ -106,4 +108,20 @@ func idsForm(ids []string) url.Values {
 		form.Add("i", longItemID(id))
 	}
 	return form
+}
+
+// total is the TotalResults of a page: every id of the stream once they
+// are all read; else one more than those read, so that a next page is
+// offered (a reader shows the count as "1,204+"). A page that came back
+// short of its ids (items gone since) counts what it has.
+func (cur *cursor) total(page, size, got int, more bool) int {
+	cur.mu.Lock()
+	defer cur.mu.Unlock()
+	switch {
+	case !more:
+		return (page-1)*size + got
+	case cur.done:
+		return len(cur.ids)
+	}
+	return len(cur.ids) + 1
 }

@@ -3,6 +3,7 @@ package greader
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"slices"
@@ -205,22 +206,29 @@ func (c *Client) readStream(ctx context.Context, sel selection, page, size int) 
 	cur := c.cursorFor(sel, size, page == 1)
 	ids, more, err := c.idsFor(ctx, cur, (page-1)*size, size)
 	if err != nil {
-		return out, err
+		return out, c.labelRefused(sel, err)
 	}
 	items, err := c.contents(ctx, ids)
 	if err != nil {
 		return out, err
 	}
 	out.Items = c.keepWithin(items, sel.within)
-	out.TotalResults = (page-1)*size + len(ids)
-	if more {
-		out.TotalResults++ // one more than seen: there is a next page
-	}
+	out.TotalResults = cur.total(page, size, len(ids), more)
 	if page == 1 && sel.within == "" {
 		cur.unread, cur.unreadKnown = c.unreadOf(ctx, sel.stream)
 	}
 	out.UnreadResults, out.UnreadKnown = cur.unread, cur.unreadKnown
 	return out, nil
+}
+
+// labelRefused explains a label stream the service fails to list:
+// Miniflux's stream/items/ids has no label streams and answers 500.
+func (c *Client) labelRefused(sel selection, err error) error {
+	if !strings.HasPrefix(sel.stream, labelPrefix) || !errors.Is(err, api.ErrServer) {
+		return err
+	}
+	return &Error{Server: c.server, Op: "list a label's items", Kind: api.ErrInvalidParams,
+		Detail: "the service lists no label's items through its Google Reader API (Miniflux's does not); choose all categories"}
 }
 
 // keepWithin drops the items of other feeds than within ("": keeps all):
