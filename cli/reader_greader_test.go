@@ -109,3 +109,18 @@ func TestGReaderSearchIsExplainedNamingTheService(t *testing.T) {
 		t.Errorf("explained as %q / %q", title, hint)
 	}
 }
+
+// Miniflux lists no label's items: the reader says so beside its advice.
+func TestGReaderLabelRefusalIsExplained(t *testing.T) {
+	srv := greaderfake.New(greaderfake.Miniflux, "alice", "pw")
+	srv.Populate(2, 2, "Technology")
+	c, err := greader.New(greader.Config{BaseURL: srv.Start(t), User: "alice", Password: "pw"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.LatestHeadlines(context.Background(), model.HeadlinesQuery{Category: "technology"})
+	title, hint := common.Explain(err, "")
+	if title != "The service rejected the request" || !strings.Contains(hint, "no label's items") || !strings.Contains(hint, "All categories") {
+		t.Errorf("explained as %q / %q", title, hint)
+	}
+}

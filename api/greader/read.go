@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"net/url"
 	"slices"
 	"strconv"
@@ -227,8 +228,11 @@ func (c *Client) labelRefused(sel selection, err error) error {
 	if !strings.HasPrefix(sel.stream, labelPrefix) || !errors.Is(err, api.ErrServer) {
 		return err
 	}
-	return &Error{Server: c.server, Op: "list a label's items", Kind: api.ErrInvalidParams,
-		Detail: "the service lists no label's items through its Google Reader API (Miniflux's does not); choose all categories"}
+	const why = "the service lists no label's items through its Google Reader API (Miniflux's does not): choose All categories"
+	// An *api.Error as the kind: the reader quotes its message beside
+	// "change the filters".
+	return &Error{Server: c.server, Op: "list a label's items", Detail: why,
+		Kind: &api.Error{Status: http.StatusBadRequest, Message: why, Dialect: api.DialectGReader}}
 }
 
 // keepWithin drops the items of other feeds than within ("": keeps all):
