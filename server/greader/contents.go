@@ -142,9 +142,11 @@ type originJSON struct {
 	HTMLURL  string `json:"htmlUrl,omitempty"`
 }
 
+// contentJSON puts content first: newsboat takes summary's first member
+// as the text.
 type contentJSON struct {
-	Direction string `json:"direction"`
 	Content   string `json:"content"`
+	Direction string `json:"direction"`
 }
 
 type enclosureJSON struct {

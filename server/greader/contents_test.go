@@ -15,16 +15,24 @@ func TestItemIDForms(t *testing.T) {
 		"tag:google.com,2005:reader/item/3ec":              1004, // NetNewsWire drops the padding
 		"00000000000003ec":                                 1004, // Reeder: 16 bare hex digits
 		"9223372036854775807":                              1<<63 - 1,
+		"-4096":                                            -4096, // dated before 1970
+		"tag:google.com,2005:reader/item/fffffffffffff000": -4096,
+		"0": 0,
 	}
 	for in, want := range cases {
 		if got, err := parseItemID(in); err != nil || got != want {
 			t.Errorf("parseItemID(%q) = %d, %v; want %d", in, got, err, want)
 		}
 	}
-	for _, bad := range []string{"", "abc", "-5", "0", "tag:google.com,2005:reader/item/", "tag:google.com,2005:reader/item/xyz",
-		"tag:google.com,2005:reader/item/ffffffffffffffff"} {
+	for _, bad := range []string{"", "abc", "1.5", "tag:google.com,2005:reader/item/", "tag:google.com,2005:reader/item/xyz",
+		"tag:google.com,2005:reader/item/1ffffffffffffffff"} {
 		if _, err := parseItemID(bad); err == nil || !strings.Contains(err.Error(), "item id") {
 			t.Errorf("parseItemID(%q): %v, want an error naming the item id", bad, err)
+		}
+	}
+	for _, id := range []int64{1004, -4096, 0, 1<<63 - 1} {
+		if got, err := parseItemID(longItemID(id)); err != nil || got != id {
+			t.Errorf("longItemID(%d) = %q reads back as %d, %v", id, longItemID(id), got, err)
 		}
 	}
 	if got := longItemID(1004); got != "tag:google.com,2005:reader/item/00000000000003ec" {

@@ -12,7 +12,10 @@ import (
 func TestEditTagReadsAndStarsAndUndoes(t *testing.T) {
 	h, _ := newTestHandler(t, fixture(5))
 	alice := login(t, h, keyAlice)
-	alice.mustOK(alice.post("edit-tag", url.Values{"i": {"1000", "1001"}, "a": {stateRead, stateStarred}}))
+	rec := alice.mustOK(alice.post("edit-tag", url.Values{"i": {"1000", "1001"}, "a": {stateRead, stateStarred}}))
+	if rec.Body.String() != "OK" {
+		t.Errorf("edit-tag answered %q: newsboat takes nothing but \"OK\" as done", rec.Body)
+	}
 	items := alice.contents("1000", "1001", "1002")
 	for _, it := range items[:2] {
 		if !has(it, stateRead) || !has(it, stateStarred) {

@@ -15,6 +15,11 @@ func longItemID(id int64) string {
 	return fmt.Sprintf("%s%016x", itemPrefix, uint64(id))
 }
 
+// Ids are any int64 (the store's: an article's second shifted left by 16;
+// articles dated before 1970 have negative ones), in hex as their two's
+// complement. Bare 16 characters are read as hex first: decimal ids of 16
+// digits belong to the year 2446.
+
 // parseItemID reads an item id in every form clients send (Miniflux
 // documents them): the long form (tag:google.com,2005:reader/item/ and
 // hex digits, padded to 16 or not: NetNewsWire drops the padding), 16 bare
@@ -30,7 +35,7 @@ func parseItemID(s string) (int64, error) {
 		}
 	}
 	id, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || id <= 0 {
+	if err != nil {
 		return 0, badRequest("item id %q is neither decimal nor %s<16 hex digits>", truncate(s, 60), itemPrefix)
 	}
 	return id, nil
@@ -38,7 +43,7 @@ func parseItemID(s string) (int64, error) {
 
 func parseHexID(whole, hex string) (int64, error) {
 	u, err := strconv.ParseUint(hex, 16, 64)
-	if err != nil || u == 0 || len(hex) > 16 || int64(u) <= 0 {
+	if err != nil || len(hex) > 16 {
 		return 0, badRequest("item id %q is neither decimal nor %s<16 hex digits>", truncate(whole, 60), itemPrefix)
 	}
 	return int64(u), nil

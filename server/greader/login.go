@@ -34,14 +34,14 @@ func (h *Handler) clientLogin(w http.ResponseWriter, r *http.Request) {
 		if !errors.Is(err, ErrBadAuth) {
 			h.log.Error("greader login failed", "err", err)
 		}
-		writeText(w, http.StatusUnauthorized, "Error=BadAuthentication")
+		writeText(w, http.StatusUnauthorized, "Error=BadAuthentication\n")
 		return
 	}
 	if r.Form.Get("output") == "json" {
 		writeJSON(w, map[string]string{"SID": s.AuthToken, "LSID": s.AuthToken, "Auth": s.AuthToken})
 		return
 	}
-	writeText(w, http.StatusOK, fmt.Sprintf("SID=%s\nLSID=%s\nAuth=%s", s.AuthToken, s.AuthToken, s.AuthToken))
+	writeText(w, http.StatusOK, fmt.Sprintf("SID=%s\nLSID=%s\nAuth=%s\n", s.AuthToken, s.AuthToken, s.AuthToken))
 }
 
 // userInfo answers user-info. The service knows keys, not people: the

@@ -12,13 +12,14 @@ import (
 	"tidings/server/store"
 )
 
-// writeText answers plain text, as Google Reader's writes ("OK") and
-// errors do.
+// writeText answers plain text, as Google Reader's writes and errors do.
+// body goes out exactly: newsboat takes a write as done only when the
+// answer is "OK", no newline.
 func writeText(w http.ResponseWriter, status int, body string) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	w.Write([]byte(body + "\n"))
+	w.Write([]byte(body))
 }
 
 // writeJSON answers v as JSON; slashes and non-ASCII stay as they are,
