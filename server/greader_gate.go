@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"net/http"
 	"slices"
-	"strings"
 	"sync"
 
 	"tidings/server/greader"
@@ -48,9 +47,7 @@ func (h *handler) mountGReader(st store.Reader, cfg Config) error {
 }
 
 // isGReaderPath reports whether path is the Google Reader API's.
-func isGReaderPath(path string) bool {
-	return path == greader.Prefix || strings.HasPrefix(path, greader.Prefix+"/")
-}
+func isGReaderPath(path string) bool { return greader.Mounted(path) }
 
 // greaderGate checks the Google Reader API's passwords and tokens
 // against the key ring (greader.Gate).

@@ -17,6 +17,35 @@ import (
 // the service's address followed by it.
 const Prefix = "/api/greader"
 
+// FreshRSSPrefix is FreshRSS's address of the API, served too: people
+// moving from FreshRSS type it by habit.
+const FreshRSSPrefix = "/api/greader.php"
+
+// Mounted reports whether a path is the API's (Prefix or FreshRSSPrefix,
+// and what is below them).
+func Mounted(path string) bool {
+	for _, p := range []string{Prefix, FreshRSSPrefix} {
+		if path == p || strings.HasPrefix(path, p+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// callPath is a request's path below the API's prefix, with any doubled
+// slash after it taken away (a server URL typed with a final "/", to
+// which a client adds another).
+func callPath(path string) string {
+	rest, ok := strings.CutPrefix(path, FreshRSSPrefix)
+	if !ok {
+		rest = strings.TrimPrefix(path, Prefix)
+	}
+	if rest == "" {
+		return ""
+	}
+	return "/" + strings.TrimLeft(rest, "/")
+}
+
 // Store is what the API reads and writes: the catalogue, its marks and
 // its articles by id.
 type Store interface {
@@ -153,7 +182,7 @@ const maxBodyBytes = 2 << 20
 
 // ServeHTTP answers a request whose path starts with Prefix.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	path := strings.TrimPrefix(r.URL.Path, Prefix)
+	path := callPath(r.URL.Path)
 	if r.Body != nil {
 		r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
 	}

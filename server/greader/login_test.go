@@ -118,3 +118,19 @@ func TestUserInfoNamesTheKeyNotIt(t *testing.T) {
 		t.Errorf("user-info: %v", info)
 	}
 }
+
+func TestTheAPIAnswersUnderFreshRSSsPathAndDoubledSlashes(t *testing.T) {
+	h, _ := newTestHandler(t, fixture(3))
+	for _, path := range []string{FreshRSSPrefix + "/accounts/ClientLogin", Prefix + "//accounts/ClientLogin"} {
+		if !Mounted(path) {
+			t.Errorf("%s is not the API's", path)
+		}
+		r := newRequest(http.MethodPost, path, url.Values{"Email": {"me"}, "Passwd": {keyAlice}}.Encode())
+		if rec := serve(h, r); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "Auth=") {
+			t.Errorf("%s: %d %q", path, rec.Code, rec.Body)
+		}
+	}
+	if Mounted("/api/greaderx") || Mounted("/v2/sources") {
+		t.Error("Mounted claims paths that are not the API's")
+	}
+}
