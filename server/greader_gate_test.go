@@ -12,8 +12,9 @@ import (
 )
 
 // withMarks gives a catalogue the marks capability in name only: the
-// calls these tests make (ClientLogin, user-info, token) read no marks.
-// The whole flow over SQLite's marks is greader_flow_test.go's.
+// calls these tests make (ClientLogin, user-info, token) read no marks,
+// and a SQLite catalogue's would. The whole flow over SQLite's marks is
+// greader_flow_test.go's.
 type withMarks struct {
 	store.Reader
 	store.Marks
@@ -131,7 +132,8 @@ func TestGReaderCallsCountAgainstTheKeysRateLimit(t *testing.T) {
 }
 
 func TestGReaderNeedsACatalogueThatKeepsMarks(t *testing.T) {
-	h, err := New(openSQLite(t), Config{APIKeys: []string{testKey}})
+	noMarks := struct{ store.Reader }{openSQLite(t)}
+	h, err := New(noMarks, Config{APIKeys: []string{testKey}})
 	if err != nil {
 		t.Fatal(err)
 	}
