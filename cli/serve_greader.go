@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"os"
 	"os/signal"
 	"slices"
@@ -15,6 +16,7 @@ import (
 
 	"tidings/feeds"
 	"tidings/model"
+	"tidings/netguard"
 	"tidings/server"
 	"tidings/server/store"
 )
@@ -44,7 +46,7 @@ func setUpGReader(ctx context.Context, f serveFlags, cfg *server.Config, st stor
 	if fs, ok := st.(feeds.Store); ok && f.db != "" {
 		guard := fetchGuard(f.allowPrivateFetch, "serve --allow-private-fetch allows it")
 		p := newGuardedPoller(fs, feeds.Options{MaxItems: f.polling.maxItems, Logger: logger}, guard, f.contact)
-		cfg.FeedManager = feedManager{poller: p, st: fs}
+		cfg.FeedManager = feedManager{poller: p, st: fs, guard: guard}
 	}
 	hup := make(chan os.Signal, 1)
 	signal.Notify(hup, syscall.SIGHUP)
@@ -92,16 +94,29 @@ func readFeedManagerKeys(path string, apiKeys []string, logger *slog.Logger) ([]
 	return keys, nil
 }
 
-// feedManager subscribes as `tidings feeds add` does (fetching the
-// address once, under the fetch policy of --allow-private-fetch) and
-// unsubscribes as `tidings feeds remove` does.
+// feedManager subscribes as `tidings feeds add` does and unsubscribes as
+// `tidings feeds remove` does. Unlike `feeds add`, whose user chooses any
+// address, a client's address is held to the fetch policy first: a feed
+// manager cannot point the service at loopback, private or link-local
+// hosts (cloud metadata) unless --allow-private-fetch.
 type feedManager struct {
 	poller *feeds.Poller
 	st     store.FeedStore
+	guard  *netguard.Guard
 }
 
-func (m feedManager) Subscribe(ctx context.Context, url string, category model.Category) (store.Feed, error) {
-	f, _, err := m.poller.Subscribe(ctx, feeds.Subscription{URL: url, Category: category})
+func (m feedManager) Subscribe(ctx context.Context, address string, category model.Category) (store.Feed, error) {
+	if err := feeds.CheckURL(address); err != nil {
+		return store.Feed{}, err
+	}
+	u, err := url.Parse(address)
+	if err != nil {
+		return store.Feed{}, fmt.Errorf("%q is not an address: %w", address, err)
+	}
+	if err := m.guard.Check(ctx, u.Hostname()); err != nil {
+		return store.Feed{}, err
+	}
+	f, _, err := m.poller.Subscribe(ctx, feeds.Subscription{URL: address, Category: category})
 	return f, err
 }
 
