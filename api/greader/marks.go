@@ -55,7 +55,9 @@ func (c *Client) MarkAllRead(ctx context.Context, m model.MarkAllRead) (int, err
 		return 0, nil
 	}
 	sel.unread = true
-	ids, err := c.unreadIDsBefore(ctx, sel, m.Before.Unix())
+	// nt is "older than" to Miniflux and tidings serve, in seconds: the
+	// next second takes in what was published at Before itself.
+	ids, err := c.unreadIDsBefore(ctx, sel, m.Before.Unix()+1)
 	if err != nil {
 		return 0, err
 	}
