@@ -91,6 +91,8 @@ func (s settings) check() error {
 		return errors.New("the request timeout must be positive")
 	case s.now == nil:
 		return errors.New("the clock must not be nil")
+	case s.dialect == DialectGReader:
+		return errors.New("the greader dialect is spoken by package tidings/api/greader, not api.New")
 	case !s.dialect.known():
 		return fmt.Errorf("unknown dialect %v", s.dialect)
 	case strings.ContainsAny(s.userAgent, "\r\n"):

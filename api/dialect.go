@@ -27,6 +27,10 @@ const (
 	// DialectNewsAPI is newsapi.org's v2: /top-headlines/sources,
 	// /top-headlines and /everything, "X-Api-Key: <key>".
 	DialectNewsAPI
+	// DialectGReader is the Google Reader API of FreshRSS, Miniflux and
+	// tidings serve's /api/greader. Package api/greader speaks it, not
+	// [Client]; this package knows its rules (dialect_greader.go).
+	DialectGReader
 )
 
 // NewsAPIBaseURL is NewsAPI's address, the default base URL of
@@ -34,7 +38,7 @@ const (
 const NewsAPIBaseURL = "https://newsapi.org/v2"
 
 // Dialects returns every dialect, the default first.
-func Dialects() []Dialect { return []Dialect{DialectSpec, DialectNewsAPI} }
+func Dialects() []Dialect { return []Dialect{DialectSpec, DialectNewsAPI, DialectGReader} }
 
 // String is the dialect's name as the command line spells it.
 func (d Dialect) String() string {
@@ -43,22 +47,30 @@ func (d Dialect) String() string {
 		return "spec"
 	case DialectNewsAPI:
 		return "newsapi"
+	case DialectGReader:
+		return "greader"
 	}
 	return fmt.Sprintf("Dialect(%d)", int(d))
 }
 
 // Description says in a few words what the dialect talks to.
 func (d Dialect) Description() string {
-	if d == DialectNewsAPI {
+	switch d {
+	case DialectNewsAPI:
 		return "newsapi.org"
+	case DialectGReader:
+		return "a Google Reader service (FreshRSS, Miniflux, tidings serve's /api/greader)"
 	}
 	return "a service that follows the news service spec"
 }
 
 // ServiceName names the service in messages: "NewsAPI", or "the service".
 func (d Dialect) ServiceName() string {
-	if d == DialectNewsAPI {
+	switch d {
+	case DialectNewsAPI:
 		return "NewsAPI"
+	case DialectGReader:
+		return "the Google Reader service"
 	}
 	return "the service"
 }
@@ -83,14 +95,17 @@ func ParseDialect(s string) (Dialect, error) {
 			return d, nil
 		}
 	}
-	return DialectSpec, fmt.Errorf("unknown dialect %q: allowed values are spec, newsapi", s)
+	return DialectSpec, fmt.Errorf("unknown dialect %q: allowed values are spec, newsapi, greader", s)
 }
 
 // Languages returns the languages the dialect's service can filter by, in
 // the model's spelling: what a reader may offer in a picker.
 func (d Dialect) Languages() []model.Language {
-	if d == DialectNewsAPI {
+	switch d {
+	case DialectNewsAPI:
 		return model.NewsAPILanguages()
+	case DialectGReader:
+		return nil // subscriptions have no language to filter by
 	}
 	return model.Languages()
 }
@@ -141,12 +156,16 @@ func (d Dialect) DocumentsHeadlinesFor(c model.Country) bool {
 	return d != DialectNewsAPI || c == "" || c == "us"
 }
 
-// known reports whether d is one of Dialects.
+// known reports whether d is a dialect [Client] speaks: the Google
+// Reader dialect is package api/greader's.
 func (d Dialect) known() bool { return d == DialectSpec || d == DialectNewsAPI }
 
 func (d Dialect) protocol() protocol {
-	if d == DialectNewsAPI {
+	switch d {
+	case DialectNewsAPI:
 		return newsAPIProtocol{}
+	case DialectGReader:
+		return greaderProtocol{}
 	}
 	return specProtocol{}
 }

@@ -271,7 +271,7 @@ func TestParseDialect(t *testing.T) {
 			t.Errorf("ParseDialect(%q) = %v, %v", in, got, err)
 		}
 	}
-	if _, err := ParseDialect("gnews"); err == nil || !strings.Contains(err.Error(), "spec, newsapi") {
+	if _, err := ParseDialect("gnews"); err == nil || !strings.Contains(err.Error(), "spec, newsapi, greader") {
 		t.Errorf("err = %v, want the allowed values named", err)
 	}
 	if _, err := New(NewsAPIBaseURL, testKey, WithDialect(Dialect(9))); err == nil {

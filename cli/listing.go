@@ -16,7 +16,6 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
-	"tidings/api"
 	"tidings/htmltext"
 	"tidings/model"
 	"tidings/server"
@@ -58,7 +57,7 @@ func (l *listFlags) register(cmd *cobra.Command, filters ...string) {
 // listing is a listing command's service, client and settings.
 type listing struct {
 	cfg    readerConfig
-	client *api.Client
+	client serviceClient
 	stop   func()
 }
 
@@ -86,10 +85,10 @@ func (l *listFlags) open(cmd *cobra.Command, g *globalFlags, getenv func(string)
 	if err != nil {
 		return nil, err
 	}
-	client, err := api.New(svc.baseURL, svc.apiKey, api.WithVersion(appVersion()), api.WithDialect(svc.dialect))
+	client, _, err := newServiceClient(svc)
 	if err != nil {
 		svc.stop()
-		return nil, fmt.Errorf("news service client: %w", err)
+		return nil, err
 	}
 	return &listing{cfg: cfg, client: client, stop: svc.stop}, nil
 }

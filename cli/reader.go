@@ -76,14 +76,18 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 		return err
 	}
 	defer svc.stop()
-	client, err := api.New(svc.baseURL, svc.apiKey, api.WithVersion(appVersion()), api.WithDialect(svc.dialect))
+	client, marks, err := newServiceClient(svc)
 	if err != nil {
-		return fmt.Errorf("news service client: %w", err)
+		return err
+	}
+	if err := checkGReaderLogin(ctx, client); err != nil {
+		return err
 	}
 	term := ui.NewTerminal(os.Stdout) // lets the UI see its first frame go out
 	app := ui.New(ui.Config{
 		Terminal: term,
 		Client:   client,
+		Marks:    marks,
 		Dialect:  svc.dialect,
 		Demo:     svc.demo,
 		Feeds:    svc.feeds,
@@ -123,6 +127,7 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 // readerService is the service the reader reads, and what the UI shows of it.
 type readerService struct {
 	baseURL, apiKey string
+	user            string      // the greader dialect's
 	dialect         api.Dialect // the in-process services speak the spec
 	display         string      // for error hints
 	demo, local     bool
@@ -140,7 +145,7 @@ const demoHint = "Demo news. Real news: tidings feeds import --starter, or tidin
 // --demo; else the built-in demo.
 func chooseService(ctx context.Context, cfg readerConfig) (readerService, error) {
 	if cfg.baseURL != "" {
-		return readerService{baseURL: cfg.baseURL, apiKey: cfg.apiKey, dialect: cfg.dialect, display: cfg.baseURL, stop: func() {}}, nil
+		return readerService{baseURL: cfg.baseURL, apiKey: cfg.apiKey, user: cfg.user, dialect: cfg.dialect, display: cfg.baseURL, stop: func() {}}, nil
 	}
 	if !cfg.forceDemo {
 		st, readOnly, err := openPersonal(ctx, defaultCataloguePath())

@@ -48,6 +48,8 @@ func (f *readerFlags) stringFlag(name string) string {
 		return f.apiKey
 	case "dialect":
 		return f.dialect
+	case "user":
+		return f.user
 	}
 	panic("readerFlags: no string flag " + name)
 }

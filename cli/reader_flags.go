@@ -23,7 +23,7 @@ type readerFlags struct {
 	screen, country, category, language     string
 	query, sources, domains, excludeDomains string
 	from, to, sortBy, baseURL, apiKey       string
-	dialect                                 string
+	dialect, user                           string
 	pageSize                                int
 	demo                                    bool
 	// changed reports whether a flag was given (cobra's
@@ -45,7 +45,8 @@ type readerConfig struct {
 	dialect   api.Dialect // how the service at baseURL speaks; the spec's in-process
 	forceDemo bool        // --demo: the demo even when the user has feeds
 	apiKey    string
-	keyOnCLI  bool // the key came from --api-key, visible to other local users
+	keyOnCLI  bool   // the key came from --api-key, visible to other local users
+	user      string // the greader dialect's user; the key is the password
 
 	// From the config file alone (no flag or variable sets them).
 	keys         *keymap.KeyMap   // the user's bindings; nil: the defaults
@@ -80,7 +81,8 @@ func (f *readerFlags) register(cmd *cobra.Command) {
 	fl.IntVar(&f.pageSize, "page-size", 0, fmt.Sprintf("results per page, 1 to %d (default: the service's, %d)", model.MaxPageSize, model.DefaultPageSize))
 	fl.StringVar(&f.baseURL, "base-url", "", "news service address including /v2 (env NEWS_API_BASE_URL); none: the built-in demo")
 	fl.StringVar(&f.apiKey, "api-key", "", "API key of the news service; prefer the NEWS_API_KEY environment variable")
-	fl.StringVar(&f.dialect, "dialect", "", "how the service speaks: spec or newsapi (newsapi.org; env NEWS_API_DIALECT; default spec)")
+	fl.StringVar(&f.dialect, "dialect", "", "how the service speaks: spec, newsapi (newsapi.org) or greader (FreshRSS, Miniflux; needs --user); env NEWS_API_DIALECT; default spec")
+	fl.StringVar(&f.user, "user", "", "user name of a Google Reader service (--dialect greader; env TIDINGS_USER); the API key is the password")
 	fl.BoolVar(&f.demo, "demo", false, "use the built-in demo service even if a base URL is configured")
 	registerCompletions(cmd)
 }
@@ -261,6 +263,11 @@ func (f *readerFlags) service(ctx context.Context, c *readerConfig, file *config
 		base = c.dialect.DefaultBaseURL()
 	}
 	c.forceDemo = f.demo
+	if c.dialect == api.DialectGReader && !f.demo {
+		if err := f.greaderService(c, base, file, getenv); err != nil {
+			return err
+		}
+	}
 	if f.demo || base == "" {
 		return nil
 	}
@@ -283,6 +290,9 @@ func (f *readerFlags) service(ctx context.Context, c *readerConfig, file *config
 			return fmt.Errorf("no API key for %s: %w (%s)", base, err, fileSetting(file, "service.api_key_command"))
 		}
 		c.apiKey = key
+	}
+	if c.apiKey == "" && c.dialect == api.DialectGReader {
+		return noGReaderPassword(c.user, base)
 	}
 	if c.apiKey == "" && c.dialect == api.DialectNewsAPI {
 		return usagef("no API key for NewsAPI (%s): set the NEWS_API_KEY environment variable (export NEWS_API_KEY=...) "+

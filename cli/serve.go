@@ -54,6 +54,10 @@ type serveFlags struct {
 	// onListen, when set (tests), is told each listener's bound address:
 	// "api" or "metrics".
 	onListen func(name string, addr net.Addr)
+
+	// feedManagerKeysFile lists the keys that may add and remove feeds
+	// through the Google Reader API (serve_greader.go).
+	feedManagerKeysFile string
 }
 
 func newServeCommand(getenv func(string) string) *cobra.Command {
@@ -78,7 +82,7 @@ func newServeCommand(getenv func(string) string) *cobra.Command {
 			"(comma-separated), TIDINGS_API_KEYS_FILE, TIDINGS_RATE_LIMIT, TIDINGS_IMPORT,\n" +
 			"TIDINGS_REFRESH, TIDINGS_RETAIN, TIDINGS_CORS_ORIGINS (comma-separated),\n" +
 			"TIDINGS_METRICS_LISTEN, TIDINGS_REDIS, TIDINGS_MIGRATE_ONLY, TIDINGS_ALLOW_PRIVATE_FETCH, TIDINGS_CREATE,\n" +
-			"TIDINGS_TRUSTED_PROXIES (comma-separated), TIDINGS_LOG_FORMAT, TIDINGS_LOG_LEVEL, TIDINGS_CONTACT;\n" +
+			"TIDINGS_TRUSTED_PROXIES (comma-separated), TIDINGS_FEED_MANAGER_KEYS_FILE, TIDINGS_LOG_FORMAT, TIDINGS_LOG_LEVEL, TIDINGS_CONTACT;\n" +
 			"a flag wins over its variable.\n\n" +
 			"Full-text pages, and feed redirects away from a feed's own host, are not fetched from loopback,\n" +
 			"private, link-local or unique-local addresses unless --allow-private-fetch is given.\n\n" +
@@ -87,6 +91,9 @@ func newServeCommand(getenv func(string) string) *cobra.Command {
 			"(a busy port, say) leaves no file behind.\n\n" +
 			"--db postgres://user@host/db serves a PostgreSQL catalogue (several replicas may share\n" +
 			"it; one polls the feeds), and --redis shares the rate limit between them: see docs/deploy.md.\n" +
+			"Google Reader clients (NetNewsWire, Reeder, Read You, newsboat) sync read and starred state\n" +
+			"through /api/greader, logging in with an API key as the password; keys listed in\n" +
+			"--feed-manager-keys-file may also add and remove feeds there: see docs/sync.md.\n\n" +
 			"docs/operations.md describes every endpoint, header and metric.",
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -134,6 +141,7 @@ func bindServeFlags(fl *pflag.FlagSet, f *serveFlags) {
 	fl.BoolVar(&f.migrateOnly, "migrate-only", false, "apply --db's schema migrations and exit (for operators who run them before starting replicas)")
 	fl.BoolVar(&f.allowPrivateFetch, "allow-private-fetch", false, "fetch full-text pages and follow feed redirects to loopback, private and link-local addresses too (default: only on the feed's own host)")
 	fl.StringArrayVar(&f.trustedProxies, "trusted-proxy", nil, "a reverse proxy (address or CIDR) whose X-Forwarded-For names the client, for the throttle of wrong keys (repeatable; default: none)")
+	fl.StringVar(&f.feedManagerKeysFile, "feed-manager-keys-file", "", feedManagerKeysUsage)
 	fl.StringVar(&f.log.format, "log-format", "text", "log as text (key=value) or json (one object a line)")
 	fl.StringVar(&f.log.level, "log-level", "info", "least important log lines kept: debug, info, warn or error")
 	fl.StringVar(&f.contact, "contact", "", "URL or mailto: address where sites can reach you, in the feed poller's User-Agent: tidings/VERSION (+CONTACT) (default: none)")
@@ -281,6 +289,9 @@ func runServe(ctx context.Context, f serveFlags) error {
 	defer func() { cancel(); <-polled }() // the poller's last write lands before the store closes
 	if health != nil {
 		cfg.Checks = append(cfg.Checks, server.Check{Name: "feeds", Check: health.check})
+	}
+	if err := setUpGReader(ctx, f, &cfg, st, all, logger); err != nil {
+		return err
 	}
 	h, err := server.New(st, cfg)
 	if err != nil {

@@ -62,6 +62,10 @@ type Service struct {
 	// APIKeyCommand is a command line whose standard output is the API
 	// key ("pass show news"); see [Service.APIKey]. "" means none.
 	APIKeyCommand string
+	// User is the user name of the greader dialect (ClientLogin's Email;
+	// the API key is its password); "" means none. Env TIDINGS_USER,
+	// flag --user.
+	User string
 }
 
 // Reader holds the reader's start screen and default filters. Empty

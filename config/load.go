@@ -95,6 +95,7 @@ type rawService struct {
 	BaseURL       *string `toml:"base_url"`
 	Dialect       *string `toml:"dialect"`
 	APIKeyCommand *string `toml:"api_key_command"`
+	User          *string `toml:"user"`
 }
 
 type rawReader struct {

@@ -147,6 +147,8 @@ func allowedFor(path []string) string {
 		return "an http or https address such as \"https://news.example.com/v2\""
 	case "service.api_key_command":
 		return commandAllowed
+	case "service.user":
+		return userAllowed
 	case "reader.start_screen":
 		return screenAllowed
 	case "reader.page_size":

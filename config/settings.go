@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strings"
 	"time"
+	"unicode"
 
 	"tidings/api"
 	"tidings/cmdline"
@@ -77,7 +78,17 @@ func (b *builder) service(r *rawService) {
 		}
 		s.APIKeyCommand = cmd
 	}
+	if r.User != nil {
+		user := strings.TrimSpace(*r.User)
+		if strings.ContainsFunc(user, unicode.IsControl) {
+			b.bad("service.user", "the user name %q holds control characters; allowed: %s", *r.User, userAllowed)
+		}
+		s.User = user
+	}
 }
+
+// userAllowed says what service.user takes.
+const userAllowed = "the user name of a Google Reader service (dialect greader), such as \"alice\""
 
 var screenAllowed = quoteList(Screens())
 

@@ -52,6 +52,9 @@ func Template() string {
 		"The key itself is never kept in this file; NEWS_API_KEY in the environment beats this. " +
 		"Write it as " + commandAllowed + ".")
 	p("#api_key_command = %q", d.Service.APIKeyCommand)
+	prose("The user name, for dialect greader (FreshRSS, Miniflux, tidings serve's /api/greader); " +
+		"the API key is that user's password. Env TIDINGS_USER, flag --user.")
+	p("#user = %q", d.Service.User)
 	p("")
 	p("#[reader]")
 	prose("The screen the reader starts on: " + quoteList(Screens()) + ". Flag --screen.")

@@ -52,7 +52,7 @@ func TestTemplateRoundTrip(t *testing.T) {
 	d := Default()
 	// Every setting is in the template: the file sets each.
 	for _, key := range []string{
-		"service.base_url", "service.dialect", "service.api_key_command",
+		"service.base_url", "service.dialect", "service.api_key_command", "service.user",
 		"reader.start_screen", "reader.country", "reader.category", "reader.language", "reader.sort",
 		"reader.page_size", "reader.full_text", "reader.allow_private_fetch", "reader.q_quits", "reader.open_command",
 		"theme.mode", "feeds.refresh_interval",

@@ -159,6 +159,7 @@ func (q HeadlinesQuery) Values() url.Values {
 	set(v, "country", string(q.Country))
 	set(v, "category", string(q.Category))
 	set(v, "sources", strings.Join(q.Sources, ","))
+	setMarksParams(v, q.Unread, q.Starred)
 	setPaging(v, q.Page, q.PageSize)
 	return v
 }
@@ -176,6 +177,7 @@ func (q ArticlesQuery) Values() url.Values {
 	set(v, "language", string(q.Language))
 	set(v, "sortBy", string(q.SortBy))
 	set(v, "story", q.Story)
+	setMarksParams(v, q.Unread, q.Starred)
 	setPaging(v, q.Page, q.PageSize)
 	return v
 }
@@ -211,6 +213,9 @@ func ParseHeadlinesQuery(v url.Values) (HeadlinesQuery, error) {
 		return q, err
 	}
 	q.Sources = SplitList(strings.ToLower(v.Get("sources")))
+	if q.Unread, q.Starred, err = parseMarksParams(v); err != nil {
+		return q, err
+	}
 	if q.Page, q.PageSize, err = parsePaging(v); err != nil {
 		return q, err
 	}
@@ -235,6 +240,9 @@ func ParseArticlesQuery(v url.Values) (ArticlesQuery, error) {
 	}
 	if q.SortBy, err = ParseSortBy(v.Get("sortBy")); err != nil {
 		return q, paramError("sortBy", "%v", err)
+	}
+	if q.Unread, q.Starred, err = parseMarksParams(v); err != nil {
+		return q, err
 	}
 	if q.Page, q.PageSize, err = parsePaging(v); err != nil {
 		return q, err

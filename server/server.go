@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"tidings/model"
+	"tidings/server/greader"
 	"tidings/server/newsapi"
 	"tidings/server/openapi"
 	"tidings/server/store"
@@ -66,6 +67,12 @@ type Config struct {
 	// browser: exact origins ("https://news.example.com") or "*" for any.
 	// None: no CORS header is sent and every preflight is refused.
 	CORSOrigins []string
+	// FeedManagers are the keys that may add and remove feeds through
+	// the Google Reader API (package greader); nil: none may.
+	FeedManagers *Keys
+	// FeedManager subscribes and unsubscribes for them; nil: the service
+	// cannot (a catalogue without feeds).
+	FeedManager greader.FeedManager
 }
 
 // DefaultQueryTimeout bounds a store query when Config.QueryTimeout is 0.
@@ -91,6 +98,7 @@ type handler struct {
 	checks       []Check
 	checkTimeout time.Duration
 	cors         corsPolicy
+	greader      http.Handler // the Google Reader API (greader_gate.go)
 }
 
 // endpoint answers one path: it parses the query and asks the store.
@@ -170,6 +178,9 @@ func newHandler(st store.Reader, cfg Config) (*handler, error) {
 	if !cfg.MetricsElsewhere {
 		h.ops[endpointMetrics] = h.metrics.Handler().ServeHTTP
 	}
+	if err := h.mountGReader(st, cfg); err != nil {
+		return nil, err
+	}
 	return h, nil
 }
 
@@ -215,6 +226,9 @@ func (h *handler) endpointOf(path string) string {
 	if _, ok := h.ops[path]; ok {
 		return path
 	}
+	if isGReaderPath(path) {
+		return greader.Prefix
+	}
 	return endpointOther
 }
 
@@ -225,6 +239,10 @@ func (h *handler) endpointOf(path string) string {
 func (h *handler) serve(w http.ResponseWriter, r *http.Request) {
 	if op, ok := h.ops[r.URL.Path]; ok {
 		op(w, r)
+		return
+	}
+	if isGReaderPath(r.URL.Path) {
+		h.greader.ServeHTTP(w, r)
 		return
 	}
 	ep, ok := h.routes[r.URL.Path]

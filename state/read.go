@@ -2,11 +2,10 @@ package state
 
 import (
 	"context"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/binary"
 	"strconv"
 	"strings"
+	"tidings/model"
 	"time"
 )
 
@@ -33,10 +32,7 @@ func (r ReadSet) Add(key string) { r[keyDigest(key)] = struct{}{} }
 // keyDigest is the first 8 bytes of key's SHA-256 as a signed integer, for
 // SQLite's INTEGER PRIMARY KEY. SHA-256 rather than a faster hash so that
 // nobody can make up an address that collides with another.
-func keyDigest(key string) uint64 {
-	sum := sha256.Sum256([]byte(key))
-	return binary.BigEndian.Uint64(sum[:8])
-}
+func keyDigest(key string) uint64 { return model.KeyDigest(key) }
 
 // SetHistoryLimit bounds the read history to n entries (n < 1 means the
 // default). It takes effect at the next MarkRead.

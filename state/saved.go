@@ -2,12 +2,9 @@ package state
 
 import (
 	"context"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"strings"
 	"time"
 
 	"tidings/extract"
@@ -32,21 +29,7 @@ type SavedArticle struct {
 // id, source name and publication time (RFC 3339, UTC), each followed by
 // a NUL byte. Use it for [Store.MarkRead] too, so that read and saved
 // agree.
-func Key(a model.Article) string {
-	if u := strings.TrimSpace(a.URL); u != "" {
-		return u
-	}
-	h := sha256.New()
-	published := ""
-	if !a.PublishedAt.IsZero() {
-		published = a.PublishedAt.UTC().Format(time.RFC3339Nano)
-	}
-	for _, part := range []string{a.Title, a.Source.ID, a.Source.Name, published} {
-		h.Write([]byte(part))
-		h.Write([]byte{0})
-	}
-	return "sha256:" + hex.EncodeToString(h.Sum(nil))
-}
+func Key(a model.Article) string { return model.ArticleKey(a) }
 
 // Save keeps a (under [Key](a)) as saved at at. Saving an article that is
 // saved already refreshes its fields and keeps its SavedAt and full text.

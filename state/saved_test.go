@@ -24,6 +24,9 @@ func fullArticle() model.Article {
 		Content:     "Delegates return… [+1234 chars]",
 		StoryID:     "s-3k9x",
 		StorySize:   4,
+		ID:          "117648634679761",
+		Read:        true,
+		Starred:     true,
 	}
 }
 

@@ -112,6 +112,8 @@ type watchQuery struct {
 	Language       string   `json:"language"`
 	SortBy         string   `json:"sortBy"`
 	Story          string   `json:"story,omitempty"`
+	Unread         bool     `json:"unread,omitempty"`
+	Starred        bool     `json:"starred,omitempty"`
 	Page           int      `json:"page"`
 	PageSize       int      `json:"pageSize"`
 }
@@ -120,7 +122,7 @@ func encodeQuery(q model.ArticlesQuery) (string, error) {
 	b, err := json.Marshal(watchQuery{
 		Q: q.Q, Sources: q.Sources, Domains: q.Domains, ExcludeDomains: q.ExcludeDomains,
 		From: q.From, To: q.To, Language: string(q.Language), SortBy: string(q.SortBy), Story: q.Story,
-		Page: q.Page, PageSize: q.PageSize,
+		Unread: q.Unread, Starred: q.Starred, Page: q.Page, PageSize: q.PageSize,
 	})
 	return string(b), err
 }
@@ -133,7 +135,7 @@ func decodeQuery(s string) (model.ArticlesQuery, error) {
 	return model.ArticlesQuery{
 		Q: w.Q, Sources: w.Sources, Domains: w.Domains, ExcludeDomains: w.ExcludeDomains,
 		From: w.From, To: w.To, Language: model.Language(w.Language), SortBy: model.SortBy(w.SortBy), Story: w.Story,
-		Page: w.Page, PageSize: w.PageSize,
+		Unread: w.Unread, Starred: w.Starred, Page: w.Page, PageSize: w.PageSize,
 	}, nil
 }
 

@@ -22,6 +22,8 @@ func fullQuery() model.ArticlesQuery {
 		Language:       "fr",
 		SortBy:         model.SortRelevancy,
 		Story:          "s-3k9x",
+		Unread:         true,
+		Starred:        true,
 		Page:           3,
 		PageSize:       50,
 	}

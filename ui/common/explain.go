@@ -28,6 +28,8 @@ func Explain(err error, baseURL string) (title, hint string) {
 		return "", ""
 	case errors.Is(err, context.Canceled):
 		return "Request cancelled", "Press r to run it again."
+	case errors.Is(err, api.ErrSearchUnsupported): // the hint names the service and what to read instead
+		return "This service has no search", err.Error()
 	case errors.Is(err, api.ErrSourcesUnsupported):
 		return "This service cannot list one source's articles",
 			"It does not take the sources parameter on its headlines. Press s to search this source instead."

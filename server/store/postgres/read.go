@@ -98,7 +98,7 @@ func (s *Store) sourcesPage(ctx context.Context, query string, args []any) ([]mo
 // articleCols are read by articlesOn, in its order, from alias a. The
 // story and its size are the row's own (stories.go): no join per row.
 const articleCols = "a.source_id, a.source_name, a.author, a.title, a.description, a.url, a.url_to_image, a.published_at, a.content, " +
-	"COALESCE(a.story_id, a.id), a.story_size"
+	"COALESCE(a.story_id, a.id), a.story_size, a.id"
 
 // Headlines lists the newest articles matching q's country and category;
 // its total counts them all.
@@ -227,12 +227,13 @@ func (s *Store) articlesOn(ctx context.Context, db querier, query string, args [
 	for rows.Next() {
 		var a model.Article
 		var published *int64
-		var story int64
+		var story, id int64
 		if err := rows.Scan(&a.Source.ID, &a.Source.Name, &a.Author, &a.Title, &a.Description,
-			&a.URL, &a.URLToImage, &published, &a.Content, &story, &a.StorySize); err != nil {
+			&a.URL, &a.URLToImage, &published, &a.Content, &story, &a.StorySize, &id); err != nil {
 			return nil, fmt.Errorf("read article: %w", classify(err))
 		}
 		a.StoryID = stories.FormatID(story)
+		a.ID = strconv.FormatInt(id, 10) // the marks extension's article id (docs/marks.md)
 		if published != nil {
 			a.PublishedAt = time.Unix(*published, 0).UTC()
 		}

@@ -200,5 +200,6 @@ func (s *Store) Ping(ctx context.Context) error {
 func (s *Store) Close() error {
 	s.changes.Stop()
 	s.pool.Close()
+	s.forgetMarks()
 	return nil
 }

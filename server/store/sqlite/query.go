@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -94,7 +95,7 @@ func (s *Store) sourcesPage(ctx context.Context, query string, args []any) ([]mo
 
 // articleCols are read by Store.articles, in its order, from alias a. The
 // story's size is the row's own copy (stories.go): no join per row.
-const articleCols = "a.source_id, a.source_name, a.author, a.title, a.description, a.url, a.url_to_image, a.published_at, a.content, a.story_id, a.story_size"
+const articleCols = "a.source_id, a.source_name, a.author, a.title, a.description, a.url, a.url_to_image, a.published_at, a.content, a.story_id, a.story_size, a.id"
 
 // Headlines lists the newest articles matching q's country and category.
 func (s *Store) Headlines(ctx context.Context, q model.HeadlinesQuery) (model.Page[model.Article], error) {
@@ -244,12 +245,13 @@ func (s *Store) articles(ctx context.Context, query string, args []any) ([]model
 	for rows.Next() {
 		var a model.Article
 		var published sql.NullInt64
-		var story int64
+		var story, id int64
 		if err := rows.Scan(&a.Source.ID, &a.Source.Name, &a.Author, &a.Title, &a.Description,
-			&a.URL, &a.URLToImage, &published, &a.Content, &story, &a.StorySize); err != nil {
+			&a.URL, &a.URLToImage, &published, &a.Content, &story, &a.StorySize, &id); err != nil {
 			return nil, fmt.Errorf("read article: %w", err)
 		}
 		a.StoryID = stories.FormatID(story)
+		a.ID = strconv.FormatInt(id, 10) // the marks extension's article id (docs/marks.md)
 		if published.Valid {
 			a.PublishedAt = time.Unix(published.Int64+s.shift, 0).UTC()
 		}

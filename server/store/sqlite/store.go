@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"tidings/model"
+	"tidings/server/store"
 	"tidings/server/store/changes"
 	"tidings/server/store/gencache"
 	"tidings/stories"
@@ -53,6 +54,9 @@ type Store struct {
 	// release frees what the database is read from after it closes (the
 	// VFS of an image); nil for Open.
 	release func() error
+
+	marksOnce sync.Once
+	marksRule store.Marks // the shared read rule over this store (marks.go)
 }
 
 var memSeq atomic.Uint64
@@ -289,7 +293,7 @@ func (s *Store) migrate(ctx context.Context) error {
 	case version != 0 && version != schemaVersion:
 		return fmt.Errorf("the database has schema version %d, this program needs %d: import the data into a new file", version, schemaVersion)
 	}
-	if _, err := s.db.ExecContext(ctx, schema+counterSchema); err != nil {
+	if _, err := s.db.ExecContext(ctx, schema+counterSchema+marksSchema); err != nil {
 		return fmt.Errorf("create schema: %w", err)
 	}
 	if _, err := s.db.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", schemaVersion)); err != nil {
