@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench.sh: measure every performance budget of tidings and write
-# docs/performance.md (see scripts/benchtool for the Go half).
+# docs/performance.md (see cmd/tidings-benchtool for the Go half).
 #
 #   scripts/bench.sh            # full run: 100k and 1M catalogues (about 20 minutes)
 #   QUICK=1 scripts/bench.sh    # 100k only, short runs: checks the script, not the budgets
@@ -35,7 +35,7 @@ say() { printf '\n== %s (%s)\n' "$*" "$(date -u +%H:%M:%S)" >&2; }
 
 say "build"
 go build -o "$bin/tidings" .
-go build -o "$bin/benchtool" ./scripts/benchtool
+go build -o "$bin/benchtool" ./cmd/tidings-benchtool
 go build -o "$bin/gencat" ./cmd/tidings-gencat
 go build -o "$bin/tidings-load" ./cmd/tidings-load
 go build -o "$bin/startupbench" ./cmd/tidings-startupbench

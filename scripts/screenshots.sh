@@ -16,7 +16,7 @@ out=screenshots
 work=$(mktemp -d)
 trap 'tmux kill-session -t lead-shots 2>/dev/null || true; [ -n "${feeds_pid:-}" ] && kill "$feeds_pid" 2>/dev/null; rm -rf "$work"' EXIT
 go build -o "$work/tidings" .
-go build -o "$work/benchtool" ./scripts/benchtool
+go build -o "$work/benchtool" ./cmd/tidings-benchtool
 # The demo shots must not pick up a catalogue of the user's own (personal
 # mode): each shot reads the data directory in $data.
 data="$work/no-feeds"

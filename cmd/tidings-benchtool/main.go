@@ -1,6 +1,7 @@
-// Command benchtool is the Go half of scripts/bench.sh: the measurements a
-// shell cannot take well. Every subcommand works on loopback only. (The
-// load itself comes from cmd/tidings-load: `tidings-load latency`.)
+// Command tidings-benchtool (built as benchtool by bench.sh) is the Go
+// half of scripts/bench.sh: the measurements a shell cannot take well.
+// Every subcommand works on loopback only. (The load itself comes from
+// cmd/tidings-load: `tidings-load latency`.)
 //
 //	benchtool words  -db FILE -n 40          most common searchable words of a catalogue
 //	benchtool reader -bin TIDINGS ...         reader start-up checks in tmux (first frame, RSS, idle CPU)

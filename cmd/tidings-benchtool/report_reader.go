@@ -15,7 +15,7 @@ import (
 func (r *results) readerRows() []row {
 	var rows []row
 	const area = "reader: "
-	// Start-up, from internal/startupbench's line.
+	// Start-up, from cmd/tidings-startupbench's line.
 	if m := regexp.MustCompile(`median ([\d.]+) ms`).FindStringSubmatch(r.kv["startup.line"]); m != nil {
 		v, _ := strconv.ParseFloat(m[1], 64)
 		rows = append(rows, row{area + "start-up to first headlines (demo, tmux 120×40)", "median < 40 ms",
