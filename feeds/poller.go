@@ -268,6 +268,9 @@ func (p *Poller) Refresh(ctx context.Context, o RefreshOptions) (Summary, error)
 func selectFeeds(feeds []store.Feed, now time.Time, all bool) []store.Feed {
 	var due []store.Feed
 	for _, f := range feeds {
+		if f.Poll.Disabled == DisabledByUser {
+			continue // off until the user turns it on (manage.go)
+		}
 		if all || (f.Poll.Disabled == "" && !f.Poll.NextPoll.After(now)) {
 			due = append(due, f)
 		}

@@ -27,7 +27,8 @@ func ReadStatus(ctx context.Context, st store.FeedStore) (Status, error) {
 	}
 	s := Status{Feeds: len(list)}
 	for _, f := range list {
-		if f.Poll.LastError != "" || f.Poll.Disabled != "" {
+		// A feed the user switched off is not failing.
+		if f.Poll.Disabled != DisabledByUser && (f.Poll.LastError != "" || f.Poll.Disabled != "") {
 			s.Failing++
 			s.FailingNames = append(s.FailingNames, f.Source.Name)
 		}

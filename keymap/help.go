@@ -5,9 +5,10 @@ import "charm.land/bubbles/v2/key"
 // Short is the global part of a footer's one-line help.
 func (g GlobalKeys) Short() []key.Binding { return []key.Binding{g.Help, g.Quit} }
 
-// Full is the global column of the full help. Source (7) is left out:
-// the full help must fit 80×24, and its tab names its key while one
-// source is open.
+// Full is the global column of the full help. Feeds (5) and Source (8)
+// are left out: the full help must fit 80×24, and their tabs name their
+// keys while they show (Feeds where the service has feeds, Source while
+// one source is open).
 func (g GlobalKeys) Full() []key.Binding {
 	return []key.Binding{g.Headlines, g.Sources, g.Search, g.Saved, g.Story, g.Article, g.NextTab, g.PrevTab, g.Help, g.Quit, g.ForceQuit}
 }
@@ -128,6 +129,9 @@ func (s SavedKeys) All() []key.Binding { return []key.Binding{s.Section, s.Delet
 // All lists the Story screen's own keys.
 func (s StoryKeys) All() []key.Binding { return []key.Binding{s.Back} }
 
+// All lists the Feeds screen's own keys.
+func (f FeedsKeys) All() []key.Binding { return []key.Binding{f.Refresh, f.Toggle} }
+
 // FilterKeys lists the keys of the sources screen's filter while it
 // has focus.
 func (s SourcesKeys) FilterKeys() []key.Binding { return []key.Binding{s.KeepFilter, s.ClearFilter} }
@@ -151,6 +155,7 @@ func (k *KeyMap) Contexts() map[string][]key.Binding {
 		"search results": withGlobal(articleList, k.Search.Results()),
 		"saved":          withGlobal(articleList, k.Saved.All()),
 		"story":          withGlobal(articleList, k.Story.All()),
+		"feeds":          withGlobal(k.List.Full()[0], []key.Binding{k.List.Open}, k.Feeds.All()),
 		"sources filter": append(k.Sources.FilterKeys(), k.Global.ForceQuit),
 		"delete watch":   {k.Saved.Confirm, k.Global.ForceQuit},
 		"reader":         withGlobal(flatten(k.Reader.Full())),

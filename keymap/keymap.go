@@ -22,6 +22,7 @@ type KeyMap struct {
 	Search    SearchKeys
 	Saved     SavedKeys
 	Story     StoryKeys
+	Feeds     FeedsKeys
 }
 
 // GlobalKeys work on every screen unless a text field has focus (then only
@@ -31,6 +32,9 @@ type GlobalKeys struct {
 	Sources   key.Binding
 	Search    key.Binding
 	Saved     key.Binding
+	// Feeds shows the Feeds screen (personal mode and catalogues with
+	// feeds).
+	Feeds key.Binding
 	// Story, Article and Source show the Story, Article and Source tabs,
 	// which exist once a story, an article or one source's articles have
 	// been opened.
@@ -183,6 +187,15 @@ type SavedKeys struct {
 	Confirm key.Binding
 }
 
+// FeedsKeys are the Feeds screen's own keys; its list moves with
+// ListKeys, and enter lists the selected feed's articles.
+type FeedsKeys struct {
+	// Refresh polls the selected feed now.
+	Refresh key.Binding
+	// Toggle switches the selected feed's polling off, or on again.
+	Toggle key.Binding
+}
+
 func bind(keys []string, helpKey, desc string) key.Binding {
 	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(helpKey, desc))
 }
@@ -196,9 +209,10 @@ func Default() *KeyMap {
 			Sources:   bind([]string{"2"}, "2", "sources"),
 			Search:    bind([]string{"3"}, "3", "search"),
 			Saved:     bind([]string{"4"}, "4", "saved"),
-			Story:     bind([]string{"5"}, "5", "story"),
-			Article:   bind([]string{"6"}, "6", "article"),
-			Source:    bind([]string{"7"}, "7", "source"),
+			Feeds:     bind([]string{"5"}, "5", "feeds"),
+			Story:     bind([]string{"6"}, "6", "story"),
+			Article:   bind([]string{"7"}, "7", "article"),
+			Source:    bind([]string{"8"}, "8", "source"),
 			NextTab:   bind([]string{"tab"}, "tab", "next screen"),
 			PrevTab:   bind([]string{"shift+tab"}, "shift+tab", "previous screen"),
 			Help:      bind([]string{"?"}, "?", "help"),
@@ -300,6 +314,10 @@ func Default() *KeyMap {
 		},
 		Story: StoryKeys{
 			Back: bind([]string{"esc", "backspace"}, "esc", "back"),
+		},
+		Feeds: FeedsKeys{
+			Refresh: bind([]string{"r", "f5"}, "r", "refresh feed"),
+			Toggle:  bind([]string{"d"}, "d", "disable/enable"),
 		},
 	}
 }

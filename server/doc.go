@@ -12,7 +12,9 @@
 // Routes and methods
 //   - GET /v2/sources, /v2/latest-headlines and /v2/articles; the /v2
 //     segment is part of the base URL (spec 9). NewsAPI's /v2/top-headlines,
-//     /v2/everything and /v2/top-headlines/sources beside them. HEAD
+//     /v2/everything and /v2/top-headlines/sources beside them, and our
+//     read-only /v2/feeds (feeds.go: the catalogue's feeds, never
+//     cached). HEAD
 //     behaves as GET without a body. Any other method is 405
 //     METHOD_NOT_ALLOWED (methodNotAllowed on NewsAPI's paths) with
 //     "Allow: GET, HEAD". Any other path (trailing slashes included) is 404

@@ -172,6 +172,7 @@ func newHandler(st store.Reader, cfg Config) (*handler, error) {
 		pathTopHeadlines:       h.topHeadlines,
 		pathEverything:         h.everything,
 		pathNewsAPISources:     h.newsAPISources,
+		pathFeeds:              h.feedList,
 	}
 	h.ops = map[string]http.HandlerFunc{endpointHealth: h.healthz, endpointReady: h.readyz,
 		endpointOpenAPI: openapi.Handler().ServeHTTP}
@@ -307,7 +308,8 @@ func (h *handler) serve(w http.ResponseWriter, r *http.Request) {
 func (h *handler) answer(w http.ResponseWriter, r *http.Request, d dialect, ep endpoint, values url.Values) (*representation, bool) {
 	cacheKey := r.URL.Path + "?" + values.Encode()
 	gen := h.st.Generation()
-	if rep, ok := h.bodies.lookup(cacheKey, gen); ok {
+	cached := !uncachedPaths[r.URL.Path]
+	if rep, ok := h.bodies.lookup(cacheKey, gen); ok && cached {
 		h.metrics.observeCache(true)
 		return rep, true
 	}
@@ -330,7 +332,9 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request, d dialect, ep e
 		return nil, false
 	}
 	rep := newRepresentation(body)
-	h.bodies.store(cacheKey, gen, rep)
+	if cached {
+		h.bodies.store(cacheKey, gen, rep)
+	}
 	return rep, true
 }
 

@@ -1,5 +1,6 @@
-// Package ui is the reader's root model: it owns the screens (headlines,
-// sources, search, saved and the article reader), routes messages between them,
+// Package ui is the reader's root model: it owns the screens (listed once,
+// in registry.go: headlines, sources, search, saved, feeds, the article
+// reader, a story, a source's articles), routes messages between them,
 // handles the global keys, and lays out the header with its tabs, the
 // active screen, the status bar and the help line.
 //

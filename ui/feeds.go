@@ -115,6 +115,9 @@ func (a *App) handleFeedsStatus(s common.FeedsStatus) tea.Cmd {
 	prev, hadPrev := f.status, f.known
 	f.status, f.known = s, true
 	cmds := []tea.Cmd{listenFeeds(a.ctx.Parent(), f.updates)}
+	if !s.Refreshing && s.Note == "" {
+		cmds = append(cmds, a.broadcast(common.FeedsPolledMsg{})) // the Feeds screen reads its list again
+	}
 	if f.tickCancel == nil || !hadPrev || !s.Updated.Equal(prev.Updated) {
 		cmds = append(cmds, a.restartFeedsTick())
 	}
@@ -257,7 +260,7 @@ func feedsTick(ctx context.Context, d time.Duration, gen int) tea.Cmd {
 // feeds failing", "updating feeds…" while an asked pass runs, "no feed
 // fetched yet". It is empty outside personal mode and until the poller's
 // first status.
-func (a *App) feedsText() string {
+func (a *App) feedsText(named bool) string {
 	f := &a.feeds
 	switch {
 	case a.ctx.Feeds == nil:
@@ -272,15 +275,38 @@ func (a *App) feedsText() string {
 		text = "updated " + common.RelativeTime(a.ctx.Clock(), f.status.Updated)
 	}
 	if f.status.Failing > 0 && !a.failingNamedInNote() {
-		text += " · " + failing(f.status.Failing)
+		which := failing(f.status.Failing)
+		if named {
+			which = failingNamed(f.status.Failing, f.status.FailingNames)
+		}
+		text += " · " + which + a.feedsPointer()
 	}
 	return text
 }
 
+// feedsPointer points from the failing feeds to the Feeds screen, where
+// they are listed with their errors: ": press 5", unless that is where
+// the user is (or its key is unbound).
+func (a *App) feedsPointer() string {
+	k := a.ctx.Keys.Global.Feeds.Help().Key
+	if a.active == common.FeedsScreen || k == "" {
+		return ""
+	}
+	return ": press " + k
+}
+
 // statusRight is the status bar's right part: the screen's progress,
-// then the feeds' state.
+// then the feeds' state, naming the failing feeds where that fits and
+// counting them where it does not.
 func (a *App) statusRight() string {
-	right, feeds := a.current().Status(), a.feedsText()
+	if r := a.statusRightWith(true); ansi.StringWidth(r)+2 <= a.width {
+		return r
+	}
+	return a.statusRightWith(false)
+}
+
+func (a *App) statusRightWith(named bool) string {
+	right, feeds := a.current().Status(), a.feedsText(named)
 	if quota := a.ctx.QuotaText(); quota != "" {
 		// A low quota first: it explains why the list waits for ↓.
 		right = joinStatus(quota, right)

@@ -21,6 +21,7 @@ import (
 type fakeFeeds struct {
 	updates   chan common.FeedsStatus
 	refreshes atomic.Int32
+	catalogue // the feed list of the Feeds screen (feedscreen_test.go)
 }
 
 // newFakeFeeds must be called inside the bubble, so that a listener
@@ -195,11 +196,11 @@ func TestFeedsStatusSaysWhenUpdatedAndWhatFails(t *testing.T) {
 			t.Fatalf("a feeds status before the poller gave one: %q", bar)
 		}
 		l.push(feeds, common.FeedsStatus{Feeds: 9, Failing: 2, Updated: testNow.Add(-4 * time.Minute)})
-		if bar := l.statusBar(); !strings.HasSuffix(bar, "1/30 · updated 4m ago · 2 feeds failing ") {
+		if bar := l.statusBar(); !strings.HasSuffix(bar, "1/30 · updated 4m ago · 2 feeds failing: press 5 ") {
 			t.Fatalf("status bar: %q", bar)
 		}
 		l.push(feeds, common.FeedsStatus{Feeds: 9, Failing: 1, Updated: testNow.Add(-150 * time.Minute)})
-		if bar := l.statusBar(); !strings.HasSuffix(bar, "updated 2h ago · 1 feed failing ") {
+		if bar := l.statusBar(); !strings.HasSuffix(bar, "updated 2h ago · 1 feed failing: press 5 ") {
 			t.Fatalf("status bar: %q", bar)
 		}
 		l.push(feeds, common.FeedsStatus{Feeds: 9})
@@ -591,7 +592,7 @@ func TestAskedPassEndNamesTheFailingFeedOnce(t *testing.T) {
 			t.Fatalf("the status bar is cut: %q", bar)
 		}
 		l.advance(feedsNoteTTL)
-		if bar := l.statusBar(); !strings.HasSuffix(bar, "updated just now · 1 feed failing ") {
+		if bar := l.statusBar(); !strings.HasSuffix(bar, `updated just now · "Thames Test Wire" failing: press 5 `) {
 			t.Fatalf("once the note is gone the right side counts the failing feed again: %q", bar)
 		}
 		l.stop()

@@ -6,6 +6,7 @@ import (
 
 	"tidings/keymap"
 	"tidings/ui/common"
+	feedscreen "tidings/ui/screens/feeds"
 	"tidings/ui/screens/headlines"
 	"tidings/ui/screens/reader"
 	"tidings/ui/screens/saved"
@@ -51,6 +52,7 @@ var screens = []screenDef{
 	{id: common.Sources, label: "Sources", key: func(g keymap.GlobalKeys) key.Binding { return g.Sources }, build: newSources},
 	{id: common.Search, label: "Search", key: func(g keymap.GlobalKeys) key.Binding { return g.Search }, build: newSearch, route: routeSearch},
 	{id: common.Saved, label: "Saved", key: func(g keymap.GlobalKeys) key.Binding { return g.Saved }, build: newSaved},
+	{id: common.FeedsScreen, label: "Feeds", key: func(g keymap.GlobalKeys) key.Binding { return g.Feeds }, build: newFeeds, shown: feedsShown, closed: feedsClosed},
 	{id: common.Story, label: "Story", key: func(g keymap.GlobalKeys) key.Binding { return g.Story }, build: newStory, nested: true, shown: storyOpen, origin: storyOrigin, closed: storyClosed, route: routeStory},
 	{id: common.Reader, label: "Article", key: func(g keymap.GlobalKeys) key.Binding { return g.Article }, build: newReader, nested: true, shown: articleOpen, origin: readerOrigin, closed: articleClosed},
 	{id: common.Source, label: "Source", key: func(g keymap.GlobalKeys) key.Binding { return g.Source }, build: newSource, nested: true, shown: sourceOpen, origin: sourceOrigin, closed: sourceClosed, route: routeSource},
@@ -62,6 +64,7 @@ func newHeadlines(ctx *common.Context, cfg Config) common.Screen {
 func newSources(ctx *common.Context, cfg Config) common.Screen { return sources.New(ctx, cfg.Sources) }
 func newSearch(ctx *common.Context, cfg Config) common.Screen  { return search.New(ctx, cfg.Search) }
 func newSaved(ctx *common.Context, _ Config) common.Screen     { return saved.New(ctx) }
+func newFeeds(ctx *common.Context, _ Config) common.Screen     { return feedscreen.New(ctx) }
 func newStory(ctx *common.Context, _ Config) common.Screen     { return story.New(ctx) }
 func newReader(ctx *common.Context, _ Config) common.Screen    { return reader.New(ctx) }
 func newSource(ctx *common.Context, _ Config) common.Screen    { return headlines.NewSource(ctx) }
@@ -91,6 +94,10 @@ func routeSource(s common.Screen, msg tea.Msg) (tea.Cmd, bool) {
 	return s.(*headlines.Model).OpenSource(m.Source), true
 }
 
+func feedsShown(a *App) bool { return feedscreen.Available(a.ctx) }
+func feedsClosed(*keymap.KeyMap) string {
+	return "No feeds here: the Feeds screen lists a tidings catalogue's feeds (personal mode, tidings serve --db)."
+}
 func storyOpen(a *App) bool               { return a.screens[common.Story].(*story.Model).ID() != "" }
 func storyOrigin(a *App) common.ScreenID  { return a.screens[common.Story].(*story.Model).Origin() }
 func articleOpen(a *App) bool             { _, ok := a.reader.Article(); return ok }

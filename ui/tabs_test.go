@@ -13,9 +13,9 @@ import (
 func TestEveryTabReachedByTabAndANumber(t *testing.T) {
 	h := newStoryHarness(t, &storyClient{}, 160, 40)
 	h.keys("3", "esc", "1") // the search form lets go of tab
-	h.keys("5")
+	h.keys("6")
 	if h.app.Active() != common.Headlines || !strings.Contains(h.app.status.Text(), "No story is open") {
-		t.Fatalf("5 with no story: on %v, status %q", h.app.Active(), h.app.status.Text())
+		t.Fatalf("6 with no story: on %v, status %q", h.app.Active(), h.app.status.Text())
 	}
 	h.keys("=") // the first headline's story
 	if h.app.Active() != common.Story {
@@ -25,7 +25,7 @@ func TestEveryTabReachedByTabAndANumber(t *testing.T) {
 	if h.app.Active() != common.Reader {
 		t.Fatalf("enter went to %v", h.app.Active())
 	}
-	if v := h.view(); !strings.Contains(v, "5 Story") || !strings.Contains(v, "6 Article") {
+	if v := h.view(); !strings.Contains(v, "6 Story") || !strings.Contains(v, "7 Article") {
 		t.Fatalf("the tab bar does not number Story and Article:\n%s", v)
 	}
 	h.keys("4")
@@ -42,7 +42,7 @@ func TestEveryTabReachedByTabAndANumber(t *testing.T) {
 			t.Fatalf("shift+tab went to %v, want %v", h.app.Active(), want[i])
 		}
 	}
-	for key, id := range map[string]common.ScreenID{"5": common.Story, "6": common.Reader, "1": common.Headlines} {
+	for key, id := range map[string]common.ScreenID{"6": common.Story, "7": common.Reader, "1": common.Headlines} {
 		h.keys(key)
 		if h.app.Active() != id {
 			t.Fatalf("%s went to %v, want %v", key, h.app.Active(), id)

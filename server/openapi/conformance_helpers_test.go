@@ -86,6 +86,8 @@ func (failingStore) Articles(context.Context, model.ArticlesQuery) (model.Page[m
 	return model.Page[model.Article]{}, errDiskOnFire
 }
 
+func (failingStore) Feeds(context.Context) ([]store.Feed, error) { return nil, errDiskOnFire }
+
 // newService builds the real handler of `tidings serve` over a store
 // with cfg; it serves this package's document at /v2/openapi.json.
 func newService(t testing.TB, st store.Reader, cfg server.Config) http.Handler {

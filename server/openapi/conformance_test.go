@@ -85,6 +85,7 @@ func successCases() []conformanceCase {
 		spec("newsapi sources, all", "/v2/top-headlines/sources", 200, docAllows),
 		{name: "newsapi sources, Swedish, apiKey", target: "/v2/top-headlines/sources?language=sv&apiKey=" + testKey, status: 200, rule: docAllows},
 		spec("newsapi sources, category and country", "/v2/top-headlines/sources?category=business&country=se", 200, docAllows),
+		spec("feeds of a catalogue without any", "/v2/feeds", 200, docAllows),
 		{name: "the document", target: "/v2/openapi.json", status: 200, rule: docAllows},
 		{name: "liveness", target: "/healthz", status: 200, rule: docAllows},
 		{name: "readiness", target: "/readyz", status: 200, rule: docAllows},
@@ -122,6 +123,7 @@ func errorCases() []conformanceCase {
 		// The validator cannot decode it, so cannot judge it.
 		spec("malformed query string", "/v2/sources?page=%zz", 400, docSilent),
 		{name: "no key", target: "/v2/sources", status: 401, rule: docRefuses},
+		{name: "feeds, no key", target: "/v2/feeds", status: 401, rule: docRefuses},
 		{name: "unknown bearer key", target: "/v2/latest-headlines", auth: "Authorization: Bearer " + wrong, status: 401, rule: docSilent},
 		{name: "malformed Authorization", target: "/v2/articles?q=x", auth: "Authorization: Bearer two words", status: 401, rule: docSilent},
 		{name: "unknown X-Api-Key", target: "/v2/sources", auth: "X-Api-Key: " + wrong, status: 401, rule: docSilent},
@@ -205,6 +207,7 @@ func TestHandlerConformsToDocument(t *testing.T) {
 			seen.add(d.check(t, h, c))
 		}
 	})
+	t.Run("feeds", func(t *testing.T) { seen.add(d.checkFeeds(t)) })
 	t.Run("rate limited", func(t *testing.T) { seen.addAll(d.checkRateLimit(t)) })
 	t.Run("internal error", func(t *testing.T) { seen.addAll(d.checkFailures(t)) })
 	seen.requireEveryResponse(t, d)
@@ -267,9 +270,9 @@ func (d *docValidator) checkNotModified(t *testing.T, h http.Handler, c conforma
 	return e
 }
 
-// dataPaths are a valid request of each of the six data endpoints.
+// dataPaths are a valid request of each of the seven data endpoints.
 var dataPaths = []string{"/v2/sources", "/v2/latest-headlines", "/v2/articles?q=x",
-	"/v2/top-headlines?country=us", "/v2/everything?q=x", "/v2/top-headlines/sources"}
+	"/v2/top-headlines?country=us", "/v2/everything?q=x", "/v2/top-headlines/sources", "/v2/feeds"}
 
 // checkRateLimit spends a key's budget of 1 and checks the 429 of both
 // dialects (one budget per key across paths), and the RateLimit headers

@@ -1,6 +1,11 @@
 package common
 
-import "time"
+import (
+	"context"
+	"time"
+
+	"tidings/model"
+)
 
 // Feeds is the feed poller of personal mode, as the UI sees it: the
 // reader reads the user's own catalogue through the in-process service,
@@ -15,6 +20,22 @@ type Feeds interface {
 	// falls behind gets the latest status, never a backlog. The reader
 	// asks for the channel once and stops listening if it is closed.
 	Updates() <-chan FeedsStatus
+	// List returns every feed and how its polling stands, by id.
+	List(ctx context.Context) ([]model.FeedStatus, error)
+	// RefreshFeed polls one feed now (disabled or not) and returns when
+	// the poll is over: how many articles it added or changed, or why it
+	// failed.
+	RefreshFeed(ctx context.Context, id string) (changed int, err error)
+	// SetEnabled switches polling of one feed off, or on again.
+	SetEnabled(ctx context.Context, id string, enabled bool) error
+}
+
+// FeedLister is a remote service that lists its catalogue's feeds
+// (api.Client, through tidings serve's GET /v2/feeds): the Feeds screen
+// reads it where the feeds are polled by the service, not by this
+// process, and cannot change them.
+type FeedLister interface {
+	Feeds(ctx context.Context) ([]model.FeedStatus, error)
 }
 
 // FeedsStatus is how feed polling stands.

@@ -44,6 +44,11 @@ type SearchMsg struct{ Query model.ArticlesQuery }
 // ends. The screen sending it reloads its own list at once as well.
 type RefreshFeedsMsg struct{}
 
+// FeedsPolledMsg tells the screens that the feeds' polling state moved
+// (a pass ended, another process polled): a list of feeds read before it
+// is stale.
+type FeedsPolledMsg struct{}
+
 // ReloadMsg asks a list screen to run its query again from the first page,
 // as r does. The root sends it to the headlines screen when a feed pass
 // the user asked for has brought new articles.

@@ -22,6 +22,9 @@ const (
 	// Source is one source's newest articles (enter on Sources); like
 	// Story, it has a tab only while it is open.
 	Source
+	// FeedsScreen is the catalogue's feeds and how their polling stands
+	// (personal mode, tidings serve --db).
+	FeedsScreen
 )
 
 // String is the screen's tab title.
@@ -41,6 +44,8 @@ func (s ScreenID) String() string {
 		return "Story"
 	case Source:
 		return "Source"
+	case FeedsScreen:
+		return "Feeds"
 	}
 	return "Unknown"
 }

@@ -209,8 +209,9 @@ func TestPreviewPaneFromPreviewWidth(t *testing.T) {
 }
 
 // stubFeeds is a feed poller that is never asked anything here: the root,
-// not the screen, calls it.
-type stubFeeds struct{}
+// not the screen, calls it (the embedded interface leaves the Feeds
+// screen's methods unimplemented).
+type stubFeeds struct{ common.Feeds }
 
 func (stubFeeds) Refresh()                           {}
 func (stubFeeds) Updates() <-chan common.FeedsStatus { return nil }
