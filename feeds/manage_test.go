@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"tidings/internal/feedserver"
+	"tidings/internal/fakes/feedserver"
 )
 
 // RefreshFeed polls the one feed asked for, due or not, and tells

@@ -151,7 +151,7 @@ var sqliteSearch = searchBudget{coldP99: 25, coldReason: "the search budget, app
 var postgresSearch = searchBudget{coldP99: 100, warmOnly: true,
 	coldReason: "PostgreSQL's cold budget: a heap visit per match, see the notes"}
 
-// loadRows are the rows of one `benchtool load` run: each class against
+// loadRows are the rows of one `tidings-load latency` run: each class against
 // its budget, the cold searches, the mixed load.
 func loadRows(area string, load loadReport, sb searchBudget) []row {
 	var rows []row
