@@ -37,6 +37,7 @@ func (l ListKeys) ArticleFull() [][]key.Binding {
 	return [][]key.Binding{
 		{l.Up, l.Down, l.PageUp, l.PageDown, l.Top, l.Bottom},
 		{l.Open, l.OpenBrowser, l.CopyLink, l.Save, l.Story, l.Refresh},
+		{l.ToggleRead, l.MarkAllRead, l.UnreadOnly},
 	}
 }
 
@@ -148,6 +149,7 @@ func (k *KeyMap) Contexts() map[string][]key.Binding {
 		"saved":          withGlobal(articleList, k.Saved.All()),
 		"story":          withGlobal(articleList, k.Story.All()),
 		"delete watch":   {k.Saved.Confirm, k.Global.ForceQuit},
+		"mark all read":  {k.MarkAll.Confirm, k.Global.ForceQuit},
 		"reader":         withGlobal(flatten(k.Reader.Full())),
 		"reader find":    withGlobal(flatten(k.Reader.FindFull())),
 		"link list":      append(flatten(k.Links.Full()), k.Global.ForceQuit),

@@ -46,6 +46,13 @@ type State interface {
 	Notice() error
 }
 
+// Unreader is a State that can also forget that an article was read (m
+// on a read article); *state.Store is one. A State that is not keeps the
+// choice for the session only.
+type Unreader interface {
+	MarkUnread(ctx context.Context, key string) error
+}
+
 // NoStateText is what the reader is told when a key needs the memory and
 // this session has none.
 const NoStateText = "Nothing is kept in this session: tidings has no state file to save to."

@@ -55,3 +55,18 @@ func sourceName(it Item) string {
 
 // SavedMark marks a saved article wherever it is listed or read.
 const SavedMark = "★ saved"
+
+// MarkMsg asks the root to mark articles read (or unread): in the session
+// at once, then where the reader keeps it (the service's marks for an
+// article with an id on a service that keeps them, else the state file).
+// Local marks them in the session only: the service has been told as a
+// whole (MarkAllRead).
+type MarkMsg struct {
+	Items []Item
+	Read  bool
+	Local bool
+}
+
+// StarredChangedMsg says the service's starred articles changed (b on a
+// service that keeps marks); the Saved screen lists them again.
+type StarredChangedMsg struct{}

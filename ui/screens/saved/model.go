@@ -148,7 +148,7 @@ func (m *Model) Status() string {
 
 // CapturesInput implements common.Screen: a deletion waiting for its
 // answer takes the next key.
-func (m *Model) CapturesInput() bool { return m.confirm != "" }
+func (m *Model) CapturesInput() bool { return m.confirm != "" || m.al.Confirming() }
 
 // Loading implements common.Screen.
 func (m *Model) Loading() bool { return m.ctx.State != nil && !m.loaded }
@@ -159,6 +159,9 @@ func (m *Model) ListSnapshot() pagedlist.Snapshot { return m.list.Snapshot() }
 // ShortHelp implements common.Screen.
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.ctx.Keys
+	if m.al.Confirming() {
+		return []key.Binding{k.MarkAll.Confirm, k.Global.ForceQuit}
+	}
 	if m.confirm != "" {
 		return []key.Binding{k.Saved.Confirm, k.Global.ForceQuit}
 	}
@@ -171,6 +174,9 @@ func (m *Model) ShortHelp() []key.Binding {
 // FullHelp implements common.Screen.
 func (m *Model) FullHelp() [][]key.Binding {
 	k := m.ctx.Keys
+	if m.al.Confirming() {
+		return [][]key.Binding{{k.MarkAll.Confirm, k.Global.ForceQuit}}
+	}
 	if m.confirm != "" {
 		return [][]key.Binding{{k.Saved.Confirm, k.Global.ForceQuit}}
 	}

@@ -103,6 +103,10 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return common.Status("Kept the watch “"+textsafe.Line(name)+"”.", common.LevelInfo)
 	}
+	if m.al.Confirming() {
+		cmd, _ := m.al.HandleKey(msg)
+		return cmd
+	}
 	if m.ctx.State == nil {
 		return nil
 	}
