@@ -38,6 +38,15 @@ func (s *marksService) LatestHeadlines(ctx context.Context, q model.HeadlinesQue
 		p.Items[i].Starred = s.starred[p.Items[i].ID]
 	}
 	p.UnreadKnown, p.UnreadResults = true, s.fakeClient.total-len(s.read)
+	if q.Starred {
+		var starred []model.Article
+		for _, a := range p.Items {
+			if a.Starred {
+				starred = append(starred, a)
+			}
+		}
+		p.Items, p.TotalResults = starred, len(starred)
+	}
 	return p, err
 }
 
@@ -177,6 +186,31 @@ func TestMarkAllAsksInTheStatusBar(t *testing.T) {
 		}
 		if strings.Contains(v, "• Top") {
 			t.Fatalf("an unread row is left:\n%s", v)
+		}
+	})
+}
+
+// The Saved screen lists the service's starred articles after the ones
+// saved here, each once.
+func TestSavedListsTheServicesStarredArticles(t *testing.T) {
+	svc := newMarksService(30)
+	svc.starred["https://news.example/Top/05"] = true
+	st := openStore(t, filepath.Join(t.TempDir(), "state.db"))
+	inBubble(t, func(t *testing.T) {
+		h := newHarness(svc.fakeClient, 80, 24, svc.withMarks, withState(st))
+		h.keys("j", "j", "j", "j", "b", "k", "b") // saves (and stars) 05, then 04
+		h.keys("4")
+		v := h.view()
+		if !strings.Contains(v, "Saved articles · 2") || strings.Count(v, "headline number 05") != 1 ||
+			!strings.Contains(v, "headline number 04") {
+			t.Fatalf("saved and starred:\n%s", v)
+		}
+		svc.mu.Lock()
+		svc.starred["https://news.example/Top/09"] = true // starred by another reader of the key
+		svc.mu.Unlock()
+		h.keys("r")
+		if v := h.view(); !strings.Contains(v, "Saved articles · 3") || !strings.Contains(v, "headline number 09") {
+			t.Fatalf("another reader's star is not listed:\n%s", v)
 		}
 	})
 }

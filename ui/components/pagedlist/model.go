@@ -143,6 +143,10 @@ func (m *Model[T]) Reset(fetch Fetch[T]) tea.Cmd {
 	return m.load(1)
 }
 
+// Redraw drops the rendered rows: something they show changed that the
+// list cannot see (a count the screen keeps beside its items).
+func (m *Model[T]) Redraw() { m.cache.clear() }
+
 // Refresh runs the current query again from page 1.
 func (m *Model[T]) Refresh() tea.Cmd {
 	if m.fetch == nil {

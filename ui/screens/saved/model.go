@@ -56,6 +56,11 @@ type Model struct {
 	al   *articlelist.Model
 	list *pagedlist.Model[articles.Item]
 	full map[string]*extract.Article // full texts kept with saved articles, by key
+	// local is the articles saved here; starred the service's starred
+	// ones (starred.go), asked for in round starredGen.
+	local      []articles.Item
+	starred    []articles.Item
+	starredGen int
 
 	loaded   bool   // the saved articles have been read once
 	loadErr  string // why they could not be read
@@ -106,7 +111,7 @@ func (m *Model) Init() tea.Cmd {
 	if m.ctx.State == nil {
 		return nil
 	}
-	return tea.Batch(m.loadSaved(), m.loadWatches())
+	return tea.Batch(m.loadSaved(), m.loadWatches(), m.loadStarred())
 }
 
 // Shown tells the screen it is showing: the watches are counted when

@@ -29,6 +29,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			m.details = true
 		}
 		return nil
+	case unreadMsg:
+		return m.unreadArrived(msg)
 	case tea.KeyPressMsg:
 		return m.updateKey(msg)
 	case tea.PasteMsg:
@@ -103,6 +105,8 @@ func (m *Model) updateKey(msg tea.KeyPressMsg) tea.Cmd {
 			return common.Cmd(common.OpenSourceMsg{Source: model.SourceRef{ID: it.src.ID, Name: it.src.Name}})
 		}
 		return nil
+	case key.Matches(msg, k.List.Refresh):
+		return tea.Batch(m.list.Update(msg), m.loadUnread())
 	case key.Matches(msg, k.List.OpenBrowser):
 		return m.openSite()
 	case key.Matches(msg, k.List.CopyLink):
