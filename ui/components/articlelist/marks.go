@@ -278,9 +278,10 @@ func (m *Model) shownItems() []articles.Item {
 // toggleUnreadOnly is u.
 func (m *Model) toggleUnreadOnly() tea.Cmd {
 	m.marks.unreadOnly = !m.marks.unreadOnly
-	note := "Every article is listed; u lists only the unread."
+	u := m.ctx.Keys.List.UnreadOnly.Help().Key
+	note := "Every article is listed; " + u + " lists only the unread."
 	if m.marks.unreadOnly {
-		note = "Only unread articles are listed; u lists them all."
+		note = "Only unread articles are listed; " + u + " lists them all."
 	}
 	status := common.Status(note, common.LevelInfo)
 	if m.serviceView() {
