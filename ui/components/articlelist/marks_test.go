@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"charm.land/bubbles/v2/spinner"
@@ -130,6 +131,23 @@ func (p *prefs) SetPreference(_ context.Context, name, value string) error {
 	return nil
 }
 
+// bubble runs a test in a synctest bubble, where time is virtual: a
+// command's wait only runs out once every goroutine is blocked, so a slow
+// machine cannot make a fetch look like a timer. Pending timers fire at
+// the end, so no goroutine is left behind.
+func bubble(t *testing.T, f func(t *testing.T)) {
+	synctest.Test(t, func(t *testing.T) {
+		f(t)
+		time.Sleep(time.Hour)
+	})
+}
+
+func (s *service) markAllCalls() []model.MarkAllRead {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]model.MarkAllRead(nil), s.markAll...)
+}
+
 // fixture is a list of a service's headlines in a 80×(height) screen.
 type fixture struct {
 	t    *testing.T
@@ -216,176 +234,192 @@ func marksOf(msgs []tea.Msg) []articles.MarkMsg {
 
 // m marks the selected article read, then unread again.
 func TestToggleReadMarksTheSelectedArticle(t *testing.T) {
-	f := newFixture(t, &service{total: 10}, 24, nil)
-	f.key("j")
-	f.key("m")
-	it, _ := f.list.Selected()
-	marks := marksOf(f.take())
-	if len(marks) != 1 || !marks[0].Read || len(marks[0].Items) != 1 || marks[0].Items[0].Title != it.Title {
-		t.Fatalf("m on an unread article sent %+v", marks)
-	}
-	if !IsRead(f.ctx, it) {
-		t.Fatal("the article is not read after m")
-	}
-	f.key("m")
-	if marks := marksOf(f.take()); len(marks) != 1 || marks[0].Read || IsRead(f.ctx, it) {
-		t.Fatalf("m on a read article sent %+v", marks)
-	}
+	bubble(t, func(t *testing.T) {
+		f := newFixture(t, &service{total: 10}, 24, nil)
+		f.key("j")
+		f.key("m")
+		it, _ := f.list.Selected()
+		marks := marksOf(f.take())
+		if len(marks) != 1 || !marks[0].Read || len(marks[0].Items) != 1 || marks[0].Items[0].Title != it.Title {
+			t.Fatalf("m on an unread article sent %+v", marks)
+		}
+		if !IsRead(f.ctx, it) {
+			t.Fatal("the article is not read after m")
+		}
+		f.key("m")
+		if marks := marksOf(f.take()); len(marks) != 1 || marks[0].Read || IsRead(f.ctx, it) {
+			t.Fatalf("m on a read article sent %+v", marks)
+		}
+	})
 }
 
 // Sent to the browser is read, as opened is.
 func TestOpeningInTheBrowserMarksRead(t *testing.T) {
-	f := newFixture(t, &service{total: 10}, 24, nil)
-	f.key("o")
-	out := f.take()
-	if marks := marksOf(out); len(marks) != 1 || !marks[0].Read {
-		t.Fatalf("o sent no read mark: %+v", out)
-	}
-	f.key("o")
-	if marks := marksOf(f.take()); len(marks) != 0 {
-		t.Fatalf("o on a read article marked it again: %+v", marks)
-	}
+	bubble(t, func(t *testing.T) {
+		f := newFixture(t, &service{total: 10}, 24, nil)
+		f.key("o")
+		out := f.take()
+		if marks := marksOf(out); len(marks) != 1 || !marks[0].Read {
+			t.Fatalf("o sent no read mark: %+v", out)
+		}
+		f.key("o")
+		if marks := marksOf(f.take()); len(marks) != 0 {
+			t.Fatalf("o on a read article marked it again: %+v", marks)
+		}
+	})
 }
 
 // Where the reader keeps read state itself, u hides the read rows among
 // those loaded, and shows them again.
 func TestUnreadOnlyHidesReadRowsLocally(t *testing.T) {
-	f := newFixture(t, &service{total: 10}, 40, nil)
-	f.key("j")
-	f.key("m") // Story 002 read
-	f.key("u")
-	if n := f.list.List().Len(); n != 9 {
-		t.Fatalf("u shows %d rows, want the 9 unread", n)
-	}
-	for _, it := range f.list.List().Items() {
-		if it.Title == "Story 002" && f.list.filter()(it) {
-			t.Fatal("the read article is still listed")
+	bubble(t, func(t *testing.T) {
+		f := newFixture(t, &service{total: 10}, 40, nil)
+		f.key("j")
+		f.key("m") // Story 002 read
+		f.key("u")
+		if n := f.list.List().Len(); n != 9 {
+			t.Fatalf("u shows %d rows, want the 9 unread", n)
 		}
-	}
-	if !strings.Contains(f.list.Status(), "unread only") {
-		t.Fatalf("status %q does not say u is on", f.list.Status())
-	}
-	if q := f.svc.lastQuery(); q.Unread {
-		t.Fatal("the service keeps no marks but was asked for unread articles")
-	}
-	f.key("u")
-	if n := f.list.List().Len(); n != 10 {
-		t.Fatalf("u again shows %d rows", n)
-	}
+		for _, it := range f.list.List().Items() {
+			if it.Title == "Story 002" && f.list.filter()(it) {
+				t.Fatal("the read article is still listed")
+			}
+		}
+		if !strings.Contains(f.list.Status(), "unread only") {
+			t.Fatalf("status %q does not say u is on", f.list.Status())
+		}
+		if q := f.svc.lastQuery(); q.Unread {
+			t.Fatal("the service keeps no marks but was asked for unread articles")
+		}
+		f.key("u")
+		if n := f.list.List().Len(); n != 10 {
+			t.Fatalf("u again shows %d rows", n)
+		}
+	})
 }
 
 // On a service that keeps marks, u asks it for the view's unread
 // articles.
 func TestUnreadOnlyAsksTheService(t *testing.T) {
-	svc := &service{total: 10, marks: true, read: map[string]bool{"1000": true, "1003": true}, setRead: map[string]bool{}}
-	f := newFixture(t, svc, 40, nil)
-	f.key("u")
-	if q := svc.lastQuery(); !q.Unread || q.Country != "us" || q.Page != 1 {
-		t.Fatalf("u asked %+v", q)
-	}
-	if n := f.list.List().Len(); n != 8 {
-		t.Fatalf("u lists %d articles, want the 8 unread", n)
-	}
-	f.key("u")
-	if q := svc.lastQuery(); q.Unread {
-		t.Fatalf("u again asked %+v", q)
-	}
+	bubble(t, func(t *testing.T) {
+		svc := &service{total: 10, marks: true, read: map[string]bool{"1000": true, "1003": true}, setRead: map[string]bool{}}
+		f := newFixture(t, svc, 40, nil)
+		f.key("u")
+		if q := svc.lastQuery(); !q.Unread || q.Country != "us" || q.Page != 1 {
+			t.Fatalf("u asked %+v", q)
+		}
+		if n := f.list.List().Len(); n != 8 {
+			t.Fatalf("u lists %d articles, want the 8 unread", n)
+		}
+		f.key("u")
+		if q := svc.lastQuery(); q.Unread {
+			t.Fatalf("u again asked %+v", q)
+		}
+	})
 }
 
 // A on a view larger than the screen asks first, naming the view's size;
 // n keeps everything; y marks the view read on the service up to its
 // newest loaded article.
 func TestMarkAllAsksAndMarksTheView(t *testing.T) {
-	svc := &service{total: 1204, marks: true}
-	f := newFixture(t, svc, 24, nil)
-	if s := f.list.Status(); !strings.Contains(s, "1,204 unread") {
-		t.Fatalf("status %q", s)
-	}
-	f.key("A")
-	if got := statusOf(f.take()); got != "Mark 1,204 articles read? (y/n)" || !f.list.Confirming() {
-		t.Fatalf("A said %q", got)
-	}
-	f.key("n")
-	if got := statusOf(f.take()); got != "Nothing was marked." || len(svc.markAll) != 0 || f.list.Confirming() {
-		t.Fatalf("n: %q, %d calls", got, len(svc.markAll))
-	}
-	f.key("A")
-	f.take()
-	f.key("y")
-	out := f.take()
-	if len(svc.markAll) != 1 {
-		t.Fatalf("y made %d MarkAllRead calls", len(svc.markAll))
-	}
-	call := svc.markAll[0]
-	if call.View.Headlines == nil || call.View.Headlines.Country != "us" || !call.Before.Equal(now.Add(-time.Minute)) {
-		t.Fatalf("MarkAllRead(%+v)", call)
-	}
-	if marks := marksOf(out); len(marks) != 1 || !marks[0].Local || len(marks[0].Items) != 20 {
-		t.Fatalf("the loaded rows were not marked in the session: %+v", marks)
-	}
-	if got := statusOf(out); !strings.Contains(got, "Marked 1,204 articles read.") {
-		t.Fatalf("after y: %q", got)
-	}
-	if s := f.list.Status(); !strings.Contains(s, "0 unread") {
-		t.Fatalf("after A the status says %q", s)
-	}
+	bubble(t, func(t *testing.T) {
+		svc := &service{total: 1204, marks: true}
+		f := newFixture(t, svc, 24, nil)
+		if s := f.list.Status(); !strings.Contains(s, "1,204 unread") {
+			t.Fatalf("status %q", s)
+		}
+		f.key("A")
+		if got := statusOf(f.take()); got != "Mark 1,204 articles read? (y/n)" || !f.list.Confirming() {
+			t.Fatalf("A said %q", got)
+		}
+		f.key("n")
+		if got := statusOf(f.take()); got != "Nothing was marked." || len(svc.markAllCalls()) != 0 || f.list.Confirming() {
+			t.Fatalf("n: %q, %d calls", got, len(svc.markAllCalls()))
+		}
+		f.key("A")
+		f.take()
+		f.key("y")
+		out := f.take()
+		if len(svc.markAllCalls()) != 1 {
+			t.Fatalf("y made %d MarkAllRead calls", len(svc.markAllCalls()))
+		}
+		call := svc.markAllCalls()[0]
+		if call.View.Headlines == nil || call.View.Headlines.Country != "us" || !call.Before.Equal(now.Add(-time.Minute)) {
+			t.Fatalf("MarkAllRead(%+v)", call)
+		}
+		if marks := marksOf(out); len(marks) != 1 || !marks[0].Local || len(marks[0].Items) != 20 {
+			t.Fatalf("the loaded rows were not marked in the session: %+v", marks)
+		}
+		if got := statusOf(out); !strings.Contains(got, "Marked 1,204 articles read.") {
+			t.Fatalf("after y: %q", got)
+		}
+		if s := f.list.Status(); !strings.Contains(s, "0 unread") {
+			t.Fatalf("after A the status says %q", s)
+		}
+	})
 }
 
 // A on a list that fits on the screen marks it at once, in the state
 // file where the service keeps no marks.
 func TestMarkAllAtOnceWhenTheListFits(t *testing.T) {
-	f := newFixture(t, &service{total: 3}, 40, nil)
-	f.key("A")
-	out := f.take()
-	if marks := marksOf(out); len(marks) != 1 || marks[0].Local || len(marks[0].Items) != 3 || !marks[0].Read {
-		t.Fatalf("A sent %+v", marks)
-	}
-	if got := statusOf(out); got != "Marked 3 articles read." {
-		t.Fatalf("A said %q", got)
-	}
+	bubble(t, func(t *testing.T) {
+		f := newFixture(t, &service{total: 3}, 40, nil)
+		f.key("A")
+		out := f.take()
+		if marks := marksOf(out); len(marks) != 1 || marks[0].Local || len(marks[0].Items) != 3 || !marks[0].Read {
+			t.Fatalf("A sent %+v", marks)
+		}
+		if got := statusOf(out); got != "Marked 3 articles read." {
+			t.Fatalf("A said %q", got)
+		}
+	})
 }
 
 // The service's unread count follows what is marked here.
 func TestUnreadCountFollowsMarks(t *testing.T) {
-	svc := &service{total: 40, marks: true, read: map[string]bool{"1001": true}, setRead: map[string]bool{}}
-	f := newFixture(t, svc, 24, nil)
-	if s := f.list.Status(); !strings.HasSuffix(s, " · 39 unread") {
-		t.Fatalf("status %q", s)
-	}
-	f.key("m") // Story 001, unread → read
-	if s := f.list.Status(); !strings.HasSuffix(s, " · 38 unread") {
-		t.Fatalf("after m: %q", s)
-	}
-	f.key("j")
-	f.key("m") // Story 002, read on the service → unread
-	if s := f.list.Status(); !strings.HasSuffix(s, " · 39 unread") {
-		t.Fatalf("after m on a read one: %q", s)
-	}
+	bubble(t, func(t *testing.T) {
+		svc := &service{total: 40, marks: true, read: map[string]bool{"1001": true}, setRead: map[string]bool{}}
+		f := newFixture(t, svc, 24, nil)
+		if s := f.list.Status(); !strings.HasSuffix(s, " · 39 unread") {
+			t.Fatalf("status %q", s)
+		}
+		f.key("m") // Story 001, unread → read
+		if s := f.list.Status(); !strings.HasSuffix(s, " · 38 unread") {
+			t.Fatalf("after m: %q", s)
+		}
+		f.key("j")
+		f.key("m") // Story 002, read on the service → unread
+		if s := f.list.Status(); !strings.HasSuffix(s, " · 39 unread") {
+			t.Fatalf("after m on a read one: %q", s)
+		}
+	})
 }
 
 // Where the service cannot count, the status line counts the articles new
 // since the last visit to the view, and this visit becomes the last.
 func TestNewSinceTheLastVisit(t *testing.T) {
-	st := &prefs{values: map[string]string{}}
-	q := model.HeadlinesQuery{Country: "us"}
-	key := viewKey(model.View{Headlines: &q})
-	st.values[key] = now.Add(-35 * time.Minute).Format(time.RFC3339)
-	f := newFixture(t, &service{total: 30}, 24, st)
-	// Stories 1 to 4 are 1, 11, 21 and 31 minutes old.
-	if s := f.list.Status(); !strings.HasSuffix(s, " · 4 new since your last visit") {
-		t.Fatalf("status %q", s)
-	}
-	f.key("m")
-	if s := f.list.Status(); !strings.HasSuffix(s, " · 3 new since your last visit") {
-		t.Fatalf("after m: %q", s)
-	}
-	if got := st.values[key]; got != now.UTC().Format(time.RFC3339) {
-		t.Fatalf("this visit was not kept: %q", got)
-	}
-	first := newFixture(t, &service{total: 30}, 24, &prefs{values: map[string]string{}})
-	if s := first.list.Status(); strings.Contains(s, "new since") {
-		t.Fatalf("a first visit counts %q", s)
-	}
+	bubble(t, func(t *testing.T) {
+		st := &prefs{values: map[string]string{}}
+		q := model.HeadlinesQuery{Country: "us"}
+		key := viewKey(model.View{Headlines: &q})
+		st.values[key] = now.Add(-35 * time.Minute).Format(time.RFC3339)
+		f := newFixture(t, &service{total: 30}, 24, st)
+		// Stories 1 to 4 are 1, 11, 21 and 31 minutes old.
+		if s := f.list.Status(); !strings.HasSuffix(s, " · 4 new since your last visit") {
+			t.Fatalf("status %q", s)
+		}
+		f.key("m")
+		if s := f.list.Status(); !strings.HasSuffix(s, " · 3 new since your last visit") {
+			t.Fatalf("after m: %q", s)
+		}
+		if got := st.values[key]; got != now.UTC().Format(time.RFC3339) {
+			t.Fatalf("this visit was not kept: %q", got)
+		}
+		first := newFixture(t, &service{total: 30}, 24, &prefs{values: map[string]string{}})
+		if s := first.list.Status(); strings.Contains(s, "new since") {
+			t.Fatalf("a first visit counts %q", s)
+		}
+	})
 }
 
 var _ common.Marks = (*service)(nil)
