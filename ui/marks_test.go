@@ -194,23 +194,47 @@ func TestMarkAllAsksInTheStatusBar(t *testing.T) {
 // saved here, each once.
 func TestSavedListsTheServicesStarredArticles(t *testing.T) {
 	svc := newMarksService(30)
-	svc.starred["https://news.example/Top/05"] = true
+	svc.starred["https://news.example/Top/09"] = true
 	st := openStore(t, filepath.Join(t.TempDir(), "state.db"))
 	inBubble(t, func(t *testing.T) {
 		h := newHarness(svc.fakeClient, 80, 24, svc.withMarks, withState(st))
 		h.keys("j", "j", "j", "j", "b", "k", "b") // saves (and stars) 05, then 04
 		h.keys("4")
 		v := h.view()
-		if !strings.Contains(v, "Saved articles · 2") || strings.Count(v, "headline number 05") != 1 ||
-			!strings.Contains(v, "headline number 04") {
+		if !strings.Contains(v, "Saved articles · 3") || strings.Count(v, "headline number 05") != 1 ||
+			!strings.Contains(v, "headline number 04") || !strings.Contains(v, "headline number 09") {
 			t.Fatalf("saved and starred:\n%s", v)
 		}
 		svc.mu.Lock()
-		svc.starred["https://news.example/Top/09"] = true // starred by another reader of the key
+		svc.starred["https://news.example/Top/12"] = true // starred by another reader of the key
 		svc.mu.Unlock()
 		h.keys("r")
-		if v := h.view(); !strings.Contains(v, "Saved articles · 3") || !strings.Contains(v, "headline number 09") {
+		if v := h.view(); !strings.Contains(v, "Saved articles · 4") || !strings.Contains(v, "headline number 12") {
 			t.Fatalf("another reader's star is not listed:\n%s", v)
+		}
+	})
+}
+
+// An article starred on the service (by another reader of the key) is
+// marked saved in the lists, and b unstars it: the mark goes at once.
+func TestStarredOnTheServiceIsMarkedSaved(t *testing.T) {
+	svc := newMarksService(30)
+	svc.starred["https://news.example/Top/01"] = true
+	st := openStore(t, filepath.Join(t.TempDir(), "state.db"))
+	inBubble(t, func(t *testing.T) {
+		h := newHarness(svc.fakeClient, 80, 24, svc.withMarks, withState(st))
+		if meta := strings.Split(h.view(), "\n")[5]; !strings.Contains(meta, "★ saved") {
+			t.Fatalf("the starred article is not marked: %q", meta)
+		}
+		h.keys("b")
+		svc.mu.Lock()
+		starred := svc.starred["https://news.example/Top/01"]
+		svc.mu.Unlock()
+		if starred {
+			t.Fatal("b on a starred article did not unstar it")
+		}
+		if meta := strings.Split(h.view(), "\n")[5]; strings.Contains(meta, "★ saved") {
+			t.Fatalf("the mark stayed after b: %q", meta)
 		}
 	})
 }

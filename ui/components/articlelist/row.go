@@ -59,7 +59,7 @@ func RowLook(ctx *common.Context, it articles.Item, selected bool, s *theme.Styl
 // Saved reports whether the row carries the saved mark: saved here, or
 // starred on a service that keeps marks.
 func Saved(ctx *common.Context, it articles.Item) bool {
-	return ctx.Saved.Has(articles.Key(it))
+	return articles.IsSaved(ctx, it)
 }
 
 // Render returns the row renderer for a list of articles. ctx supplies the

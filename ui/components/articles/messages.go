@@ -30,7 +30,17 @@ type SaveMsg struct {
 
 // ToggleSave is b on an article: save it, or unsave it when it is saved.
 func ToggleSave(ctx *common.Context, it Item) tea.Cmd {
-	return common.Cmd(SaveMsg{Item: it, Save: !ctx.Saved.Has(Key(it))})
+	return common.Cmd(SaveMsg{Item: it, Save: !IsSaved(ctx, it)})
+}
+
+// IsSaved reports whether an article is saved: here, or starred on a
+// service that keeps marks (as its page said, unless b unsaved it since).
+func IsSaved(ctx *common.Context, it Item) bool {
+	k := Key(it)
+	if ctx.Saved.Has(k) {
+		return true
+	}
+	return it.Starred && ctx.Marks != nil && !ctx.Saved.Removed(k)
 }
 
 // OpenStory is = on an article: show its story, every outlet's version.

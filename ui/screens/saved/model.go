@@ -189,6 +189,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{l.Up, l.Down, l.PageUp, l.PageDown, l.Top, l.Bottom},
 		{l.Open, l.OpenBrowser, l.CopyLink, m.unsaveKey(), m.recountKey()},
+		{l.ToggleRead, l.MarkAllRead, l.UnreadOnly},
 		{m.sectionKey(), m.openWatchKey(), k.Saved.Delete},
 		k.Global.Full(),
 	}
