@@ -66,7 +66,7 @@ func (a *App) setRead(ids []string, read bool) tea.Cmd {
 				return marksFailed("mark it read", err)
 			}
 		}
-		return nil
+		return articles.MarksChangedMsg{}
 	}
 }
 

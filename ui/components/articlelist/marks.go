@@ -103,7 +103,7 @@ func (m *Model) updateMarks(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		// The list is asked again, so its count and (with u) its rows
 		// are the service's.
-		return tea.Batch(m.list.Refresh(), common.Status("Marked "+
+		return tea.Batch(m.list.Refresh(), common.Cmd(articles.MarksChangedMsg{}), common.Status("Marked "+
 			wording.Count(msg.n, "article", "articles")+" read.", common.LevelSuccess)), true
 	}
 	return nil, false

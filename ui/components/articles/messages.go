@@ -80,3 +80,7 @@ type MarkMsg struct {
 // StarredChangedMsg says the service's starred articles changed (b on a
 // service that keeps marks); the Saved screen lists them again.
 type StarredChangedMsg struct{}
+
+// MarksChangedMsg says the service's read state changed (m, A, opening):
+// counts kept beside a list (Sources' unread per source) are asked again.
+type MarksChangedMsg struct{}

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"tidings/model"
+	"tidings/ui/components/articles"
 	"tidings/ui/internal/uitest"
 )
 
@@ -54,6 +55,11 @@ func TestSourcesShowTheirUnreadCounts(t *testing.T) {
 	keys(t, m, "r")
 	if marks.asked != 2 || strings.Contains(ansi.Strip(m.View()), " 3 unread") {
 		t.Fatalf("r did not count again (%d asks):\n%s", marks.asked, ansi.Strip(m.View()))
+	}
+	marks.counts["src-000"] = 1203
+	drive(t, m, m.Update(articles.MarksChangedMsg{}))
+	if marks.asked != 3 || !strings.Contains(ansi.Strip(m.View()), "1,203 unread") {
+		t.Fatalf("a change of marks did not count again (%d asks):\n%s", marks.asked, ansi.Strip(m.View()))
 	}
 	plain := open(t, &fakeClient{all: catalogue(6)}, 120, 20, model.SourcesQuery{})
 	if strings.Contains(ansi.Strip(plain.View()), "unread") {

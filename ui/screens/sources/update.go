@@ -6,6 +6,7 @@ import (
 
 	"tidings/model"
 	"tidings/ui/common"
+	"tidings/ui/components/articles"
 	"tidings/ui/components/pagedlist"
 	"tidings/ui/components/picker"
 )
@@ -31,6 +32,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		return nil
 	case unreadMsg:
 		return m.unreadArrived(msg)
+	case articles.MarksChangedMsg:
+		return m.loadUnread()
 	case tea.KeyPressMsg:
 		return m.updateKey(msg)
 	case tea.PasteMsg:
