@@ -38,6 +38,7 @@ func (l ListKeys) ArticleFull() [][]key.Binding {
 	return [][]key.Binding{
 		{l.Up, l.Down, l.PageUp, l.PageDown, l.Top, l.Bottom},
 		{l.Open, l.OpenBrowser, l.CopyLink, l.Save, l.Story, l.Refresh},
+		{l.ToggleRead, l.MarkAllRead, l.UnreadOnly},
 	}
 }
 
@@ -158,6 +159,7 @@ func (k *KeyMap) Contexts() map[string][]key.Binding {
 		"feeds":          withGlobal(k.List.Full()[0], []key.Binding{k.List.Open}, k.Feeds.All()),
 		"sources filter": append(k.Sources.FilterKeys(), k.Global.ForceQuit),
 		"delete watch":   {k.Saved.Confirm, k.Global.ForceQuit},
+		"mark all read":  {k.MarkAll.Confirm, k.Global.ForceQuit},
 		"reader":         withGlobal(flatten(k.Reader.Full())),
 		"reader find":    withGlobal(flatten(k.Reader.FindFull())),
 		"link list":      append(flatten(k.Links.Full()), k.Global.ForceQuit),

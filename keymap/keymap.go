@@ -23,6 +23,7 @@ type KeyMap struct {
 	Saved     SavedKeys
 	Story     StoryKeys
 	Feeds     FeedsKeys
+	MarkAll   MarkAllKeys
 }
 
 // GlobalKeys work on every screen unless a text field has focus (then only
@@ -65,6 +66,19 @@ type ListKeys struct {
 	// Story shows every outlet's version of the selected article's story
 	// (lists of articles only, on a service that groups stories).
 	Story key.Binding
+	// ToggleRead marks the selected article read or unread; MarkAllRead
+	// marks every article of the list read, asking first (MarkAllKeys)
+	// when the list holds more than a screenful; UnreadOnly shows only the
+	// unread articles, or all again (lists of articles only).
+	ToggleRead  key.Binding
+	MarkAllRead key.Binding
+	UnreadOnly  key.Binding
+}
+
+// MarkAllKeys answer MarkAllRead's question: Confirm marks them all, any
+// other key keeps them as they are.
+type MarkAllKeys struct {
+	Confirm key.Binding
 }
 
 // ReaderKeys scroll the article reader, step between articles, and work
@@ -232,6 +246,9 @@ func Default() *KeyMap {
 			Refresh:     bind([]string{"r", "f5"}, "r", "refresh/retry"),
 			Save:        bind([]string{"b"}, "b", "save/unsave"),
 			Story:       bind([]string{"="}, "=", "whole story"),
+			ToggleRead:  bind([]string{"m"}, "m", "read/unread"),
+			MarkAllRead: bind([]string{"A"}, "A", "mark all read"),
+			UnreadOnly:  bind([]string{"u"}, "u", "unread only"),
 		},
 		Reader: ReaderKeys{
 			Up:          bind([]string{"k", "up"}, "↑/k", "scroll up"),
@@ -318,6 +335,9 @@ func Default() *KeyMap {
 		Feeds: FeedsKeys{
 			Refresh: bind([]string{"r", "f5"}, "r", "refresh feed"),
 			Toggle:  bind([]string{"d"}, "d", "disable/enable"),
+		},
+		MarkAll: MarkAllKeys{
+			Confirm: bind([]string{"y"}, "y", "yes, mark all read"),
 		},
 	}
 }

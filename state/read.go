@@ -29,6 +29,10 @@ func (r ReadSet) Has(key string) bool {
 // without loading the history again.
 func (r ReadSet) Add(key string) { r[keyDigest(key)] = struct{}{} }
 
+// Remove takes key out of the set, as the UI does when the user marks an
+// article unread.
+func (r ReadSet) Remove(key string) { delete(r, keyDigest(key)) }
+
 // keyDigest is the first 8 bytes of key's SHA-256 as a signed integer, for
 // SQLite's INTEGER PRIMARY KEY. SHA-256 rather than a faster hash so that
 // nobody can make up an address that collides with another.
@@ -67,6 +71,15 @@ func (s *Store) MarkRead(ctx context.Context, key string, at time.Time) error {
 		_, err := tx.ExecContext(ctx,
 			`DELETE FROM read_history WHERE id IN
 			   (SELECT id FROM read_history ORDER BY read_at, id LIMIT ?)`, n-limit)
+		return err
+	})
+}
+
+// MarkUnread forgets that the article identified by key was read (m on a
+// read article); an article never read is left as it is.
+func (s *Store) MarkUnread(ctx context.Context, key string) error {
+	return s.write(ctx, "mark unread", func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `DELETE FROM read_history WHERE id = ?`, int64(keyDigest(key)))
 		return err
 	})
 }

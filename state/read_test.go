@@ -75,3 +75,22 @@ func TestReadHistoryIsBounded(t *testing.T) {
 		t.Errorf("SetHistoryLimit(0) set %d", s.maxRead.Load())
 	}
 }
+
+// m on a read article makes it unread again, in the next session too.
+func TestMarkUnreadForgetsTheArticle(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTemp(t)
+	must(t, s.MarkRead(ctx, "https://a.example/1", t0))
+	must(t, s.MarkRead(ctx, "https://a.example/2", t0))
+	must(t, s.MarkUnread(ctx, "https://a.example/1"))
+	must(t, s.MarkUnread(ctx, "https://a.example/never-read"))
+	read, err := s.ReadKeys(ctx)
+	must(t, err)
+	if read.Has("https://a.example/1") || !read.Has("https://a.example/2") {
+		t.Fatalf("after unmarking 1: 1 read %v, 2 read %v", read.Has("https://a.example/1"), read.Has("https://a.example/2"))
+	}
+	read.Remove("https://a.example/2")
+	if read.Has("https://a.example/2") {
+		t.Fatal("Remove did not remove")
+	}
+}

@@ -127,16 +127,11 @@ func memoryError(err error) string {
 	return "The state file failed: " + textsafe.Line(err.Error()) + "."
 }
 
-// markRead marks an article read, here and in the history.
+// markRead marks an article read, here and where read state is kept
+// (keepRead).
 func (a *App) markRead(it articles.Item) tea.Cmd {
-	key := articles.Key(it)
-	a.ctx.Read.Mark(key)
-	st := a.ctx.State
-	if st == nil {
-		return nil
-	}
-	at := a.ctx.Clock()
-	return common.StateCmd(a.ctx.Parent(), func(ctx context.Context) error { return st.MarkRead(ctx, key, at) }, nil)
+	a.ctx.Read.Mark(articles.Key(it))
+	return a.keepRead([]articles.Item{it}, true)
 }
 
 // save is b: the mark changes at once, the store follows in a command.
@@ -151,9 +146,9 @@ func (a *App) save(msg articles.SaveMsg) tea.Cmd {
 	a.memory.want[key] = msg
 	a.markSaved(key, msg.Save)
 	if a.memory.writing[key] {
-		return nil // saveDone writes the latest wish after this one
+		return a.star(msg) // saveDone writes the latest wish after this one
 	}
-	return a.writeSave(key, msg)
+	return tea.Batch(a.writeSave(key, msg), a.star(msg))
 }
 
 func (a *App) markSaved(key string, saved bool) {

@@ -64,6 +64,8 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		return tea.Batch(fetch, a.markRead(msg.Item), a.switchTo(common.Reader))
 	case articles.SaveMsg:
 		return a.save(msg)
+	case articles.MarkMsg:
+		return a.mark(msg)
 	case saveDoneMsg:
 		return a.saveDone(msg)
 	case reader.FullTextMsg:

@@ -34,6 +34,11 @@
 //     (articles.Key), for the read history, the saved marks and the lists
 //     alike. b sends articles.SaveMsg to the root, which keeps it and
 //     broadcasts SavedChangedMsg; a watch added sends WatchesChangedMsg.
+//   - Read state (docs/marks.md): lists send articles.MarkMsg (m, A, o)
+//     and the root marks Context.Read at once, then tells Context.Marks
+//     (articles with an id, on a service that keeps marks) or the State.
+//     The article list (components/articlelist) does the rest itself: u,
+//     A's question and MarkAllRead, the status line's unread count.
 //   - Service text inside error hints is not yet sanitised: pass it
 //     through textsafe.Line before display.
 package common

@@ -46,6 +46,13 @@ type State interface {
 	Notice() error
 }
 
+// Unreader is a State that can also forget that an article was read (m
+// on a read article); *state.Store is one. A State that is not keeps the
+// choice for the session only.
+type Unreader interface {
+	MarkUnread(ctx context.Context, key string) error
+}
+
 // NoStateText is what the reader is told when a key needs the memory and
 // this session has none.
 const NoStateText = "Nothing is kept in this session: tidings has no state file to save to."
@@ -89,7 +96,10 @@ func StateCmd(parent context.Context, call func(ctx context.Context) error, done
 // The zero value is empty and ready. Only the root changes it.
 type KeySet struct {
 	keys map[string]struct{}
-	gen  int
+	// removed is the keys taken out this session: an article the service
+	// still calls starred on an older page is not saved any more.
+	removed map[string]bool
+	gen     int
 }
 
 // Has reports whether key is in the set.
@@ -107,17 +117,26 @@ func (s *KeySet) Add(key string) {
 		s.keys = map[string]struct{}{}
 	}
 	s.keys[key] = struct{}{}
+	delete(s.removed, key)
 	s.gen++
 }
 
 // Remove takes key out of the set.
 func (s *KeySet) Remove(key string) {
-	if !s.Has(key) {
+	if s.removed == nil {
+		s.removed = map[string]bool{}
+	}
+	if !s.Has(key) && s.removed[key] {
 		return
 	}
+	s.removed[key] = true
 	delete(s.keys, key)
 	s.gen++
 }
+
+// Removed reports whether key was taken out of the set this session (and
+// not put back).
+func (s *KeySet) Removed(key string) bool { return s.removed[key] }
 
 // Replace makes the set hold exactly keys (the set takes the map).
 func (s *KeySet) Replace(keys map[string]struct{}) {

@@ -30,3 +30,36 @@ func TestReadSetMergesTheHistory(t *testing.T) {
 		t.Fatalf("KeySet: has %v, gen %d", s.Has("k"), s.Gen())
 	}
 }
+
+var _ Unreader = (*state.Store)(nil)
+
+// m and the service's word: this session's choice wins over both the
+// history and what the service said when the page came.
+func TestReadSetSessionChoiceWins(t *testing.T) {
+	var r ReadSet
+	history := state.ReadSet{}
+	history.Add("a")
+	r.Merge(history)
+	if !r.IsRead("a", false, false) || r.IsRead("b", false, false) {
+		t.Fatal("without the service's word, the history decides")
+	}
+	if r.IsRead("a", false, true) || !r.IsRead("b", true, true) {
+		t.Fatal("with the service's word, it decides over the history")
+	}
+	r.Unmark("a")
+	r.Mark("b")
+	if r.IsRead("a", true, true) || r.Has("a") || !r.IsRead("b", false, true) {
+		t.Fatal("this session's m lost to the history or the service")
+	}
+	gen := r.Gen()
+	r.Unmark("a")
+	if r.Gen() != gen {
+		t.Fatal("unmarking again changed the generation")
+	}
+	later := state.ReadSet{}
+	later.Add("a")
+	r.Merge(later)
+	if r.Has("a") || !r.Has("b") {
+		t.Fatal("a history loaded after m undid it")
+	}
+}

@@ -26,7 +26,10 @@ type Styles struct {
 	}
 	List struct {
 		Marker, Title, TitleSelected, Meta, MetaSelected, Desc lipgloss.Style
-		TitleRead                                              lipgloss.Style // an article already opened
+		TitleRead                                              lipgloss.Style // an article already read: dimmed
+		// TitleUnread is an unread article's title (heavier than a read
+		// one's, so it shows without colour), UnreadMark the dot before it.
+		TitleUnread, UnreadMark lipgloss.Style
 		// Saved is the "★ saved" mark of a saved article's row; Section
 		// heads a part of a screen's list (the Saved screen's watches and
 		// articles); New is a watch's count of new articles.
@@ -102,6 +105,8 @@ func NewAdjusted(isDark, noColor bool, adjust Adjust) *Styles {
 	s.List.Marker = st().Foreground(p.Accent)
 	s.List.Title = st().Foreground(p.Text)
 	s.List.TitleRead = st().Foreground(p.Muted)
+	s.List.TitleUnread = st().Bold(true).Foreground(p.Text)
+	s.List.UnreadMark = st().Bold(true).Foreground(p.Accent)
 	s.List.Saved = st().Foreground(p.Warning)
 	s.List.Story = st().Foreground(p.Accent)
 	s.List.Section = st().Bold(true).Foreground(p.Primary)
@@ -183,6 +188,8 @@ func monochrome(isDark bool) *Styles {
 	s.List.Marker = st().Bold(true)
 	s.List.Title = plain
 	s.List.TitleRead = st().Faint(true)
+	s.List.TitleUnread = st().Bold(true)
+	s.List.UnreadMark = st().Bold(true)
 	s.List.Saved = st().Bold(true)
 	s.List.Story = st().Bold(true)
 	s.List.Section = st().Bold(true).Underline(true)

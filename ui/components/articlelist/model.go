@@ -27,6 +27,7 @@ type Model struct {
 	stepper Stepper
 	opts    options
 	preview previewCache
+	marks   markState
 
 	width, height int
 }

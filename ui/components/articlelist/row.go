@@ -25,31 +25,59 @@ func RowHeight(width int) int {
 	return 3
 }
 
+// IsRead reports whether the article is read: this session's choice,
+// else what a service that keeps marks said, else the history.
+func IsRead(ctx *common.Context, it articles.Item) bool {
+	return ctx.Read.IsRead(articles.Key(it), it.Read, ctx.Marks != nil && it.ID != "")
+}
+
+// UnreadDot is drawn before an unread article's title.
+const UnreadDot = "•"
+
+// Look is how a row is drawn: the two cells before its first line and
+// before the others, and the styles of its title and meta text. The
+// selected row has the marker on every line; an unread row a dot before
+// its title, which is heavier; a read row a dimmed title.
+type Look struct {
+	First, Rest string
+	Title, Meta lipgloss.Style
+}
+
+// RowLook is the Look of it's row.
+func RowLook(ctx *common.Context, it articles.Item, selected bool, s *theme.Styles) Look {
+	ls := s.List
+	switch {
+	case selected:
+		p := ls.Marker.Render(theme.Marker) + " "
+		return Look{First: p, Rest: p, Title: ls.TitleSelected, Meta: ls.MetaSelected}
+	case IsRead(ctx, it):
+		return Look{First: "  ", Rest: "  ", Title: ls.TitleRead, Meta: ls.Meta}
+	}
+	return Look{First: ls.UnreadMark.Render(UnreadDot) + " ", Rest: "  ", Title: ls.TitleUnread, Meta: ls.Meta}
+}
+
+// Saved reports whether the row carries the saved mark: saved here, or
+// starred on a service that keeps marks.
+func Saved(ctx *common.Context, it articles.Item) bool {
+	return articles.IsSaved(ctx, it)
+}
+
 // Render returns the row renderer for a list of articles. ctx supplies the
 // clock for relative times.
 func Render(ctx *common.Context) pagedlist.RenderFunc[articles.Item] {
 	return func(it articles.Item, width int, selected bool, s *theme.Styles) string {
-		ls := s.List
-		prefix, titleStyle, metaStyle := "  ", ls.Title, ls.Meta
-		key := articles.Key(it)
-		if ctx.Read.Has(key) {
-			titleStyle = ls.TitleRead
-		}
-		if selected {
-			prefix = ls.Marker.Render(theme.Marker) + " "
-			titleStyle, metaStyle = ls.TitleSelected, ls.MetaSelected
-		}
+		look := RowLook(ctx, it, selected, s)
 		inner := max(width-2, 1)
 		title := it.Title
 		if title == "" {
 			title = "(untitled)"
 		}
 		lines := []string{
-			prefix + titleStyle.Render(textsafe.Truncate(title, inner)),
-			prefix + metaLine(it, ctx, inner, metaStyle, ctx.Saved.Has(key)),
+			look.First + look.Title.Render(textsafe.Truncate(title, inner)),
+			look.Rest + metaLine(it, ctx, inner, look.Meta, Saved(ctx, it)),
 		}
 		if width >= DescriptionMinWidth {
-			lines = append(lines, prefix+ls.Desc.Render(textsafe.Truncate(it.Description, inner)))
+			lines = append(lines, look.Rest+s.List.Desc.Render(textsafe.Truncate(it.Description, inner)))
 		}
 		return strings.Join(lines, "\n")
 	}

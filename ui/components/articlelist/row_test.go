@@ -42,8 +42,9 @@ func TestRowShowsTitleSourceTimeAndDescriptionWhenWide(t *testing.T) {
 	}
 }
 
-// An article the user has opened is drawn with the read title style in
-// the list (unless it is the selected row), and no other is.
+// An article the user has read is drawn dimmed, an unread one with a dot
+// and a heavier title (so it shows without colour); the selected row has
+// the marker whatever its state.
 func TestReadArticlesAreDrawnAsRead(t *testing.T) {
 	ctx := testCtx()
 	render := Render(ctx)
@@ -54,14 +55,18 @@ func TestReadArticlesAreDrawnAsRead(t *testing.T) {
 	if first := strings.Split(render(read, 80, false, ctx.Styles), "\n")[0]; first != "  "+ls.TitleRead.Render("Opened story") {
 		t.Fatalf("read row title %q, want the read style", first)
 	}
-	if first := strings.Split(render(other, 80, false, ctx.Styles), "\n")[0]; first != "  "+ls.Title.Render("Other story") {
-		t.Fatalf("unread row title %q, want the plain title style", first)
+	if first := strings.Split(render(other, 80, false, ctx.Styles), "\n")[0]; first != ls.UnreadMark.Render(UnreadDot)+" "+ls.TitleUnread.Render("Other story") {
+		t.Fatalf("unread row title %q, want the dot and the unread style", first)
 	}
 	if first := strings.Split(render(read, 80, true, ctx.Styles), "\n")[0]; !strings.Contains(first, ls.TitleSelected.Render("Opened story")) {
 		t.Fatalf("selected read row %q, want the selection style", first)
 	}
-	if ls.TitleRead.Render("x") == ls.Title.Render("x") {
+	if ls.TitleRead.Render("x") == ls.TitleUnread.Render("x") {
 		t.Fatal("read and unread titles look the same")
+	}
+	mono := theme.New(true, true).List
+	if mono.TitleUnread.Render("x") == mono.TitleRead.Render("x") || mono.TitleUnread.Render("x") == "x" {
+		t.Fatal("without colour, unread titles do not stand out")
 	}
 	if gen := ctx.Read.Gen(); gen != 1 {
 		t.Fatalf("gen %d after one mark", gen)

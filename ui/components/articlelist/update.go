@@ -26,6 +26,9 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		m.stepper.Cancel()
 		return nil
 	}
+	if cmd, ok := m.updateMarks(msg); ok {
+		return cmd
+	}
 	cmd := m.list.Update(msg)
 	return tea.Batch(cmd, m.stepper.Resume(m.list))
 }
@@ -34,12 +37,16 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 // one of them, which the screen then handles (and hands to List's Update
 // for movement).
 func (m *Model) HandleKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
+	if cmd, ok := m.markKey(msg); ok {
+		return cmd, true
+	}
 	k := m.ctx.Keys.List
 	switch {
 	case key.Matches(msg, k.Open):
 		return m.Open(), true
 	case key.Matches(msg, k.OpenBrowser):
-		return m.linkCmd(func(u string) tea.Msg { return common.OpenURLMsg{URL: u} }), true
+		// Sent to the browser is read, as opened here would be.
+		return m.withRead(m.linkCmd(func(u string) tea.Msg { return common.OpenURLMsg{URL: u} })), true
 	case key.Matches(msg, k.CopyLink):
 		return m.linkCmd(func(u string) tea.Msg { return common.CopyURLMsg{URL: u} }), true
 	case key.Matches(msg, k.Save):
@@ -77,6 +84,15 @@ func (m *Model) linkCmd(msg func(url string) tea.Msg) tea.Cmd {
 		return common.Status("This article has no web link.", common.LevelWarning)
 	}
 	return common.Cmd(msg(it.URL))
+}
+
+// withRead adds to cmd marking the selected article read, unless it is.
+func (m *Model) withRead(cmd tea.Cmd) tea.Cmd {
+	it, ok := m.list.Selected()
+	if !ok || cmd == nil || it.URL == "" || IsRead(m.ctx, it) { // no web link: nothing was sent
+		return cmd
+	}
+	return tea.Batch(cmd, common.Cmd(articles.MarkMsg{Items: []articles.Item{it}, Read: true}))
 }
 
 func (m *Model) save() tea.Cmd {

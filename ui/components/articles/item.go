@@ -41,6 +41,13 @@ type Item struct {
 	// and 0 elsewhere). StoryID is a checked id (api), never drawn.
 	StoryID   string
 	StorySize int
+	// ID, Read and Starred are the service's marks (docs/marks.md): its
+	// id of the article and, where it keeps marks, whether the key asking
+	// had read or starred it when the page came. Empty and false
+	// elsewhere. ID is never drawn.
+	ID      string
+	Read    bool
+	Starred bool
 	// key is Key's answer, worked out once (FromArticle).
 	key string
 }
@@ -59,6 +66,9 @@ func FromArticle(a model.Article) Item {
 		Image:       a.URLToImage,
 		StoryID:     a.StoryID,
 		StorySize:   a.StorySize,
+		ID:          textsafe.Line(a.ID),
+		Read:        a.Read,
+		Starred:     a.Starred,
 	}
 	if it.Source == "" {
 		it.Source = textsafe.Line(a.Source.ID)
@@ -103,6 +113,8 @@ func ToArticle(it Item) model.Article {
 		Content:     content,
 		StoryID:     it.StoryID,
 		StorySize:   it.StorySize,
+		ID:          it.ID,
+		Starred:     it.Starred,
 	}
 }
 

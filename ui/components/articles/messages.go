@@ -30,7 +30,17 @@ type SaveMsg struct {
 
 // ToggleSave is b on an article: save it, or unsave it when it is saved.
 func ToggleSave(ctx *common.Context, it Item) tea.Cmd {
-	return common.Cmd(SaveMsg{Item: it, Save: !ctx.Saved.Has(Key(it))})
+	return common.Cmd(SaveMsg{Item: it, Save: !IsSaved(ctx, it)})
+}
+
+// IsSaved reports whether an article is saved: here, or starred on a
+// service that keeps marks (as its page said, unless b unsaved it since).
+func IsSaved(ctx *common.Context, it Item) bool {
+	k := Key(it)
+	if ctx.Saved.Has(k) {
+		return true
+	}
+	return it.Starred && ctx.Marks != nil && !ctx.Saved.Removed(k)
 }
 
 // OpenStory is = on an article: show its story, every outlet's version.
@@ -55,3 +65,22 @@ func sourceName(it Item) string {
 
 // SavedMark marks a saved article wherever it is listed or read.
 const SavedMark = "★ saved"
+
+// MarkMsg asks the root to mark articles read (or unread): in the session
+// at once, then where the reader keeps it (the service's marks for an
+// article with an id on a service that keeps them, else the state file).
+// Local marks them in the session only: the service has been told as a
+// whole (MarkAllRead).
+type MarkMsg struct {
+	Items []Item
+	Read  bool
+	Local bool
+}
+
+// StarredChangedMsg says the service's starred articles changed (b on a
+// service that keeps marks); the Saved screen lists them again.
+type StarredChangedMsg struct{}
+
+// MarksChangedMsg says the service's read state changed (m, A, opening):
+// counts kept beside a list (Sources' unread per source) are asked again.
+type MarksChangedMsg struct{}

@@ -72,6 +72,10 @@ type Model[T any] struct {
 	nextPage    int
 	hasMore     bool
 	total       int
+	// unread is the last page's count of the whole list's unread items,
+	// when the service said (model.Page.UnreadKnown).
+	unread      int
+	unreadKnown bool
 
 	err         error // the last page fetch failed with this
 	errTitle    string
@@ -131,12 +135,17 @@ func (m *Model[T]) Reset(fetch Fetch[T]) tea.Cmd {
 	}
 	m.seen = map[string]struct{}{}
 	m.nextPage, m.hasMore, m.total = 1, true, 0
+	m.unread, m.unreadKnown = 0, false
 	m.cursor, m.offset, m.followEnd, m.loadAll = 0, 0, false, false
 	m.endNote = ""
 	m.clearError()
 	m.cache.clear()
 	return m.load(1)
 }
+
+// Redraw drops the rendered rows: something they show changed that the
+// list cannot see (a count the screen keeps beside its items).
+func (m *Model[T]) Redraw() { m.cache.clear() }
 
 // Refresh runs the current query again from page 1.
 func (m *Model[T]) Refresh() tea.Cmd {
@@ -214,6 +223,23 @@ func (m *Model[T]) Items() []T { return m.items }
 
 // Loading reports whether a page request is in flight.
 func (m *Model[T]) Loading() bool { return m.loadingPage != 0 }
+
+// Unread is the whole list's unread count the service gave with its last
+// page; ok is false when it gave none.
+func (m *Model[T]) Unread() (n int, ok bool) { return m.unread, m.unreadKnown }
+
+// Total is how many items the list has in all, as far as is known: the
+// service's total, or what is loaded when that is more (or the list is
+// complete).
+func (m *Model[T]) Total() int {
+	if !m.hasMore {
+		return len(m.items)
+	}
+	return max(m.total, len(m.items))
+}
+
+// PageRows is how many rows the list shows at once.
+func (m *Model[T]) PageRows() int { return m.visibleRows() }
 
 // HasMore reports whether the service has more pages to fetch.
 func (m *Model[T]) HasMore() bool { return m.hasMore }
@@ -337,6 +363,7 @@ func (m *Model[T]) Replace(items []T) {
 		m.rebuildView()
 	}
 	m.nextPage, m.hasMore, m.total = 2, false, len(m.items)
+	m.unread, m.unreadKnown = 0, false
 	m.endNote, m.followEnd = "", false
 	m.cursor = min(pos, max(m.Len()-1, 0))
 	for i := range m.Len() {

@@ -136,6 +136,7 @@ func (m *Model[T]) handlePage(msg pageMsg[T]) tea.Cmd {
 		res.Page = msg.page
 	}
 	m.total = res.TotalResults
+	m.unread, m.unreadKnown = res.UnreadResults, res.UnreadKnown
 	// A page of nothing but items already listed ends the list too: a
 	// service that serves page 1 for every page would otherwise be paged
 	// until its total runs out, or forever if the total lies as well.

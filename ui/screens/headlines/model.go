@@ -88,11 +88,11 @@ func (m *Model) setCollapsed(on bool) {
 	}
 	m.collapsed = on
 	if !on {
-		m.list.SetFilterKeepingPlace(nil)
+		m.al.SetFilter(nil)
 		return
 	}
 	m.storyRow = map[string]string{}
-	m.list.SetFilterKeepingPlace(m.firstOfStory)
+	m.al.SetFilter(m.firstOfStory)
 }
 
 // firstOfStory is the collapsed list's filter: an article outside any
@@ -127,7 +127,7 @@ func (m *Model) reload() tea.Cmd {
 	q := m.query
 	q.PageSize = m.ctx.PageSize
 	m.storyRow = map[string]string{}
-	return m.al.Reset(articles.HeadlinesFetch(m.ctx.Client, q))
+	return m.al.Load(model.View{Headlines: &q})
 }
 
 func (m *Model) emptyText() string {
@@ -166,10 +166,13 @@ func (m *Model) Title() string {
 }
 
 // Status implements common.Screen.
-func (m *Model) Status() string { return m.list.Status() }
+func (m *Model) Status() string { return m.al.Status() }
 
-// CapturesInput implements common.Screen: an open picker takes every key.
-func (m *Model) CapturesInput() bool { return m.country.IsOpen() || m.category.IsOpen() }
+// CapturesInput implements common.Screen: an open picker, or A's
+// question, takes every key.
+func (m *Model) CapturesInput() bool {
+	return m.country.IsOpen() || m.category.IsOpen() || m.al.Confirming()
+}
 
 // Loading implements common.Screen.
 func (m *Model) Loading() bool { return m.list.Loading() }
@@ -185,6 +188,9 @@ func (m *Model) SetSize(width, height int) {
 // ShortHelp implements common.Screen.
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.ctx.Keys
+	if m.al.Confirming() {
+		return []key.Binding{k.MarkAll.Confirm, k.Global.ForceQuit}
+	}
 	if m.CapturesInput() {
 		return k.Picker.Short()
 	}
@@ -197,6 +203,9 @@ func (m *Model) ShortHelp() []key.Binding {
 // FullHelp implements common.Screen.
 func (m *Model) FullHelp() [][]key.Binding {
 	k := m.ctx.Keys
+	if m.al.Confirming() {
+		return [][]key.Binding{{k.MarkAll.Confirm, k.Global.ForceQuit}}
+	}
 	if m.CapturesInput() {
 		return [][]key.Binding{k.Picker.Full(), {k.Global.ForceQuit}}
 	}

@@ -36,6 +36,10 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 }
 
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	if m.al.Confirming() {
+		cmd, _ := m.al.HandleKey(msg)
+		return cmd
+	}
 	switch {
 	case m.country.IsOpen():
 		return m.pickerKey(m.country, msg)

@@ -56,6 +56,11 @@ type Model struct {
 	al   *articlelist.Model
 	list *pagedlist.Model[articles.Item]
 	full map[string]*extract.Article // full texts kept with saved articles, by key
+	// local is the articles saved here; starred the service's starred
+	// ones (starred.go), asked for in round starredGen.
+	local      []articles.Item
+	starred    []articles.Item
+	starredGen int
 
 	loaded   bool   // the saved articles have been read once
 	loadErr  string // why they could not be read
@@ -106,7 +111,7 @@ func (m *Model) Init() tea.Cmd {
 	if m.ctx.State == nil {
 		return nil
 	}
-	return tea.Batch(m.loadSaved(), m.loadWatches())
+	return tea.Batch(m.loadSaved(), m.loadWatches(), m.loadStarred())
 }
 
 // Shown tells the screen it is showing: the watches are counted when
@@ -148,7 +153,7 @@ func (m *Model) Status() string {
 
 // CapturesInput implements common.Screen: a deletion waiting for its
 // answer takes the next key.
-func (m *Model) CapturesInput() bool { return m.confirm != "" }
+func (m *Model) CapturesInput() bool { return m.confirm != "" || m.al.Confirming() }
 
 // Loading implements common.Screen.
 func (m *Model) Loading() bool { return m.ctx.State != nil && !m.loaded }
@@ -159,6 +164,9 @@ func (m *Model) ListSnapshot() pagedlist.Snapshot { return m.list.Snapshot() }
 // ShortHelp implements common.Screen.
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.ctx.Keys
+	if m.al.Confirming() {
+		return []key.Binding{k.MarkAll.Confirm, k.Global.ForceQuit}
+	}
 	if m.confirm != "" {
 		return []key.Binding{k.Saved.Confirm, k.Global.ForceQuit}
 	}
@@ -171,6 +179,9 @@ func (m *Model) ShortHelp() []key.Binding {
 // FullHelp implements common.Screen.
 func (m *Model) FullHelp() [][]key.Binding {
 	k := m.ctx.Keys
+	if m.al.Confirming() {
+		return [][]key.Binding{{k.MarkAll.Confirm, k.Global.ForceQuit}}
+	}
 	if m.confirm != "" {
 		return [][]key.Binding{{k.Saved.Confirm, k.Global.ForceQuit}}
 	}
@@ -178,6 +189,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{l.Up, l.Down, l.PageUp, l.PageDown, l.Top, l.Bottom},
 		{l.Open, l.OpenBrowser, l.CopyLink, m.unsaveKey(), m.recountKey()},
+		{l.ToggleRead, l.MarkAllRead, l.UnreadOnly},
 		{m.sectionKey(), m.openWatchKey(), k.Saved.Delete},
 		k.Global.Full(),
 	}

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"tidings/ui/common"
+	"tidings/ui/components/articles"
 	"tidings/ui/textsafe"
 )
 
@@ -19,6 +20,10 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		return m.handleMouse(msg)
 	case savedMsg:
 		return m.savedArrived(msg)
+	case starredMsg:
+		return m.starredArrived(msg)
+	case articles.StarredChangedMsg:
+		return m.loadStarred()
 	case watchesMsg:
 		return m.watchesArrived(msg)
 	case countMsg:
@@ -60,7 +65,8 @@ func (m *Model) savedArrived(msg savedMsg) tea.Cmd {
 	}
 	m.loaded, m.loadErr, m.changed = true, "", true
 	m.full = msg.full
-	m.list.Replace(msg.items)
+	m.local = msg.items
+	m.list.Replace(m.merged())
 	return nil
 }
 
@@ -103,6 +109,10 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return common.Status("Kept the watch “"+textsafe.Line(name)+"”.", common.LevelInfo)
 	}
+	if m.al.Confirming() {
+		cmd, _ := m.al.HandleKey(msg)
+		return cmd
+	}
 	if m.ctx.State == nil {
 		return nil
 	}
@@ -110,7 +120,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Saved.Section):
 		return m.switchSection()
 	case key.Matches(msg, k.List.Refresh):
-		return tea.Batch(m.loadSaved(), m.loadWatches(), m.countAll())
+		return tea.Batch(m.loadSaved(), m.loadWatches(), m.countAll(), m.loadStarred())
 	}
 	if m.focus == focusWatches {
 		return m.handleWatchKey(msg)

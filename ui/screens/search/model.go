@@ -85,13 +85,15 @@ func (m *Model) Status() string {
 	if !m.ran {
 		return ""
 	}
-	return m.results.Status()
+	return m.al.Status()
 }
 
 // CapturesInput implements common.Screen: while the form or the watch
 // prompt has focus every key is theirs (q, 1, tab… are typed or move
 // between fields).
-func (m *Model) CapturesInput() bool { return m.focus == focusForm || m.watch.open }
+func (m *Model) CapturesInput() bool {
+	return m.focus == focusForm || m.watch.open || m.al.Confirming()
+}
 
 // Loading implements common.Screen.
 func (m *Model) Loading() bool { return m.results.Loading() }
@@ -99,6 +101,9 @@ func (m *Model) Loading() bool { return m.results.Loading() }
 // ShortHelp implements common.Screen.
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.ctx.Keys
+	if m.al.Confirming() {
+		return []key.Binding{k.MarkAll.Confirm, k.Global.ForceQuit}
+	}
 	if m.watch.open {
 		return m.watchHelp()
 	}
@@ -119,6 +124,9 @@ func (m *Model) ShortHelp() []key.Binding {
 // FullHelp implements common.Screen.
 func (m *Model) FullHelp() [][]key.Binding {
 	k := m.ctx.Keys
+	if m.al.Confirming() {
+		return [][]key.Binding{{k.MarkAll.Confirm, k.Global.ForceQuit}}
+	}
 	if m.watch.open {
 		return [][]key.Binding{m.watchHelp()}
 	}
@@ -147,7 +155,7 @@ func (m *Model) submit() tea.Cmd {
 	m.focusResults()
 	// SearchFetch captures copies of the client and query, never the
 	// model, and sanitises each page inside the command.
-	return m.al.Reset(articles.SearchFetch(m.ctx.Client, q))
+	return m.al.Load(model.View{Articles: &q})
 }
 
 // dropEdits puts back in the form the search whose results are listed,

@@ -72,6 +72,10 @@ func (m *Model) updateForm(msg tea.Msg) tea.Cmd {
 // updateResults handles keys while the results have focus.
 func (m *Model) updateResults(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.ctx.Keys
+	if m.al.Confirming() {
+		cmd, _ := m.al.HandleKey(msg)
+		return cmd
+	}
 	switch {
 	case key.Matches(msg, k.Search.Focus):
 		return m.focusFormArea()

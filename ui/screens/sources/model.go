@@ -45,12 +45,13 @@ type Model struct {
 
 	width, height int
 	paneCache     paneCache
+	unread        unreadState
 }
 
 // New builds the sources screen for the catalogue filtered by preset.
 func New(ctx *common.Context, preset model.SourcesQuery) *Model {
 	m := &Model{ctx: ctx, query: preset}
-	m.list = pagedlist.New(ctx, item.key, renderRow,
+	m.list = pagedlist.New(ctx, item.key, m.renderRow,
 		pagedlist.WithNoun("source", "sources"),
 		pagedlist.WithLoadingText("Loading sources…"),
 		pagedlist.WithEmptyText(m.emptyText))
@@ -74,7 +75,7 @@ func (m *Model) Init() tea.Cmd { return m.reload() }
 // reload runs the current query from page 1, cancelling any request in
 // flight. The local filter stays applied, and covers every page.
 func (m *Model) reload() tea.Cmd {
-	cmd := m.list.Reset(fetcher(m.ctx.Client, m.query))
+	cmd := tea.Batch(m.list.Reset(fetcher(m.ctx.Client, m.query)), m.loadUnread())
 	if m.filterText != "" {
 		return tea.Batch(cmd, m.list.LoadAll())
 	}

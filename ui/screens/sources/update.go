@@ -6,6 +6,7 @@ import (
 
 	"tidings/model"
 	"tidings/ui/common"
+	"tidings/ui/components/articles"
 	"tidings/ui/components/pagedlist"
 	"tidings/ui/components/picker"
 )
@@ -28,6 +29,10 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			m.details = true
 		}
 		return nil
+	case unreadMsg:
+		return m.unreadArrived(msg)
+	case articles.MarksChangedMsg:
+		return m.loadUnread()
 	case tea.KeyPressMsg:
 		return m.updateKey(msg)
 	case tea.PasteMsg:
@@ -105,6 +110,8 @@ func (m *Model) updateKey(msg tea.KeyPressMsg) tea.Cmd {
 			return common.Cmd(common.OpenSourceMsg{Source: model.SourceRef{ID: it.src.ID, Name: it.src.Name}})
 		}
 		return nil
+	case key.Matches(msg, k.List.Refresh):
+		return tea.Batch(m.list.Update(msg), m.loadUnread())
 	case key.Matches(msg, k.List.OpenBrowser):
 		return m.openSite()
 	case key.Matches(msg, k.List.CopyLink):

@@ -69,7 +69,7 @@ func (m *Model) Open(msg common.OpenStoryMsg) tea.Cmd {
 	}
 	m.id, m.title, m.size = msg.ID, textsafe.Line(msg.Title), msg.Size
 	q := model.ArticlesQuery{Story: msg.ID, SortBy: model.SortPublishedAt, PageSize: m.ctx.PageSize}
-	return m.al.Reset(articles.SearchFetch(m.ctx.Client, q))
+	return m.al.Load(model.View{Articles: &q})
 }
 
 // ID is the story showing ("" before the first Open).
@@ -85,10 +85,11 @@ func (m *Model) Init() tea.Cmd { return nil }
 func (m *Model) Title() string { return "Story" }
 
 // Status implements common.Screen.
-func (m *Model) Status() string { return m.list.Status() }
+func (m *Model) Status() string { return m.al.Status() }
 
-// CapturesInput implements common.Screen: the screen has no text field.
-func (m *Model) CapturesInput() bool { return false }
+// CapturesInput implements common.Screen: the screen has no text field;
+// A's question takes the next key.
+func (m *Model) CapturesInput() bool { return m.al.Confirming() }
 
 // Loading implements common.Screen.
 func (m *Model) Loading() bool { return m.list.Loading() }
@@ -102,6 +103,9 @@ func (m *Model) SetSize(width, height int) {
 // ShortHelp implements common.Screen.
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.ctx.Keys
+	if m.al.Confirming() {
+		return []key.Binding{k.MarkAll.Confirm, k.Global.ForceQuit}
+	}
 	return append([]key.Binding{k.List.Down, k.List.Up, k.List.Open, k.List.OpenBrowser, k.List.Save, k.Story.Back},
 		k.Global.Short()...)
 }
@@ -109,6 +113,9 @@ func (m *Model) ShortHelp() []key.Binding {
 // FullHelp implements common.Screen.
 func (m *Model) FullHelp() [][]key.Binding {
 	k := m.ctx.Keys
+	if m.al.Confirming() {
+		return [][]key.Binding{{k.MarkAll.Confirm, k.Global.ForceQuit}}
+	}
 	return append(k.List.ArticleFull(), k.Story.All(), k.Global.Full())
 }
 

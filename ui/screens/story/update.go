@@ -22,6 +22,10 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 }
 
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	if m.al.Confirming() {
+		cmd, _ := m.al.HandleKey(msg)
+		return cmd
+	}
 	if key.Matches(msg, m.ctx.Keys.Story.Back) {
 		return common.Cmd(BackMsg{Origin: m.origin})
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"tidings/ui/common"
+	"tidings/ui/components/articlelist"
 	"tidings/ui/components/articles"
 	"tidings/ui/components/pagedlist"
 	"tidings/ui/textsafe"
@@ -39,14 +40,8 @@ func rowHeight(width int) int {
 func renderRow(ctx *common.Context) pagedlist.RenderFunc[articles.Item] {
 	return func(it articles.Item, width int, selected bool, s *theme.Styles) string {
 		ls := s.List
-		prefix, titleStyle, metaStyle := "  ", ls.Title, ls.Meta
-		if ctx.Read.Has(articles.Key(it)) {
-			titleStyle = ls.TitleRead
-		}
-		if selected {
-			prefix = ls.Marker.Render(theme.Marker) + " "
-			titleStyle, metaStyle = ls.TitleSelected, ls.MetaSelected
-		}
+		look := articlelist.RowLook(ctx, it, selected, s)
+		titleStyle, metaStyle := look.Title, look.Meta
 		inner := max(width-2, 1)
 		title := it.Title
 		if title == "" {
@@ -55,7 +50,7 @@ func renderRow(ctx *common.Context) pagedlist.RenderFunc[articles.Item] {
 		// The saved mark follows the text it marks, so the headlines
 		// still start in one column.
 		mark, markWidth := "", 0
-		if ctx.Saved.Has(articles.Key(it)) {
+		if articlelist.Saved(ctx, it) {
 			mark = "  " + ls.Saved.Render(articles.SavedMark)
 			markWidth = 2 + textsafe.Width(articles.SavedMark)
 		}
@@ -65,13 +60,13 @@ func renderRow(ctx *common.Context) pagedlist.RenderFunc[articles.Item] {
 		}
 		age := common.RelativeTime(ctx.Clock(), it.PublishedAt)
 		if width < wideRow {
-			return prefix + metaStyle.Render(textsafe.Truncate(source+" · "+age, max(inner-markWidth, 1))) + mark + "\n" +
-				prefix + titleStyle.Render(textsafe.Truncate(title, inner))
+			return look.Rest + metaStyle.Render(textsafe.Truncate(source+" · "+age, max(inner-markWidth, 1))) + mark + "\n" +
+				look.First + titleStyle.Render(textsafe.Truncate(title, inner))
 		}
 		head := pad(textsafe.Truncate(source, sourceColumn-1), sourceColumn) +
 			padLeft(textsafe.Truncate(age, ageColumn-1), ageColumn-1) + " "
 		rest := max(inner-sourceColumn-ageColumn-1, 1)
-		line := prefix + metaStyle.Render(head) + " " +
+		line := look.First + metaStyle.Render(head) + " " +
 			titleStyle.Render(textsafe.Truncate(title, max(rest-markWidth, 1))) + mark
 		if width < descRow {
 			return line

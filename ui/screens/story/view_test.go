@@ -9,6 +9,7 @@ import (
 
 	"tidings/keymap"
 	"tidings/ui/common"
+	"tidings/ui/components/articlelist"
 	"tidings/ui/components/articles"
 	"tidings/ui/theme"
 )
@@ -43,7 +44,7 @@ func TestSavedVersionKeepsTheHeadlineColumn(t *testing.T) {
 	// Narrow rows: the source and age take a line above the headline,
 	// which starts where the others' do.
 	rows := ansi.Strip(render(saved, 60, false, ctx.Styles))
-	if !strings.Contains(rows, articles.SavedMark) || !strings.Contains(rows, "\n  "+saved.Title) {
+	if !strings.Contains(rows, articles.SavedMark) || !strings.Contains(rows, "\n"+articlelist.UnreadDot+" "+saved.Title) {
 		t.Errorf("narrow saved row:\n%s", rows)
 	}
 }
