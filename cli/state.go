@@ -114,6 +114,15 @@ func (l *lazyState) MarkRead(ctx context.Context, key string, at time.Time) erro
 	return st.MarkRead(ctx, key, at)
 }
 
+// MarkUnread implements common.Unreader: m on a read article.
+func (l *lazyState) MarkUnread(ctx context.Context, key string) error {
+	st, err := l.store(ctx)
+	if err != nil {
+		return err
+	}
+	return st.MarkUnread(ctx, key)
+}
+
 // ReadKeys implements common.State.
 func (l *lazyState) ReadKeys(ctx context.Context) (state.ReadSet, error) {
 	st, err := l.store(ctx)

@@ -7,6 +7,7 @@ import (
 
 	"tidings/model"
 	"tidings/state"
+	"tidings/ui/common"
 )
 
 // The reader's lazily opened state is the state file: what it saves is
@@ -71,5 +72,35 @@ func TestNoLazyStateIsANilState(t *testing.T) {
 	var l *lazyState
 	if l.state() != nil || l.Close() != nil {
 		t.Fatal("a nil lazyState must be a nil common.State and close quietly")
+	}
+}
+
+// m on a read article makes it unread again, and the reader's state file
+// keeps that choice: the UI reaches it through common.Unreader, which the
+// lazily opened state must offer.
+func TestLazyStateKeepsAnArticleMarkedUnread(t *testing.T) {
+	freshHome(t)
+	ctx := t.Context()
+	a := model.Article{Title: "Read, then not", URL: "https://news.example/again"}
+	l := openStateLazily()
+	if err := l.MarkRead(ctx, state.Key(a), time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	var s common.State = l.state()
+	unreader, ok := s.(common.Unreader)
+	if !ok {
+		t.Fatal("the reader's state cannot mark an article unread: m's choice would last only the session")
+	}
+	if err := unreader.MarkUnread(ctx, state.Key(a)); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	again := openStateLazily()
+	defer again.Close()
+	read, err := again.ReadKeys(ctx)
+	if err != nil || read.Has(state.Key(a)) {
+		t.Fatalf("after a restart the article is still read (err %v)", err)
 	}
 }
