@@ -49,7 +49,9 @@ func WriteMarksBenchJSONL(w io.Writer, n int) error {
 
 // marksBenchOwner is a new owner per benchmark iteration, so that each
 // marks something.
-func marksBenchOwner(name string, i int) store.Owner { return store.Owner(fmt.Sprintf("bench-%s-%d", name, i)) }
+func marksBenchOwner(name string, i int) store.Owner {
+	return store.Owner(fmt.Sprintf("bench-%s-%d", name, i))
+}
 
 // BenchMarkAllRead measures MarkAllRead of everything in a catalogue of n
 // articles (the budget: 100,000 in under 50 ms), each iteration by a new
