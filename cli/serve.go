@@ -282,6 +282,7 @@ func runServe(ctx context.Context, f serveFlags) error {
 	if health != nil {
 		cfg.Checks = append(cfg.Checks, server.Check{Name: "feeds", Check: health.check})
 	}
+	cfg.Marks = catalogueMarks(ctx, st) // read and starred state per key (docs/marks.md)
 	h, err := server.New(st, cfg)
 	if err != nil {
 		return fmt.Errorf("set up the service: %w", err)
