@@ -190,7 +190,7 @@ func (r *ruleMarks) MarkAllRead(ctx context.Context, owner Owner, scope Scope, b
 	if !res.all && len(res.sources) == 0 {
 		return 0, nil
 	}
-	counts, err := r.unread(ctx, owner, res, hi)
+	n, err := r.unreadTotal(ctx, owner, res, hi)
 	if err != nil {
 		return 0, err
 	}
@@ -201,7 +201,7 @@ func (r *ruleMarks) MarkAllRead(ctx context.Context, owner Owner, scope Scope, b
 	if err := r.t.RaiseWatermarks(ctx, owner, groups, hi); err != nil {
 		return 0, fmt.Errorf("mark all read: %w", err)
 	}
-	return sum(counts), nil
+	return n, nil
 }
 
 func sum(counts map[string]int) int {
@@ -373,4 +373,50 @@ func (r *ruleMarks) countRanges(ctx context.Context, ranges []SourceRange, count
 		}
 	}
 	return nil
+}
+
+// unreadTotal counts the owner's unread articles of res with ids <= hi,
+// without counting per source where it need not: everything is the
+// articles above the global watermark, less those read by a higher
+// source watermark, corrected by the explicit marks.
+func (r *ruleMarks) unreadTotal(ctx context.Context, owner Owner, res resolved, hi int64) (int, error) {
+	if !res.all {
+		counts, err := r.unread(ctx, owner, res, hi)
+		return sum(counts), err
+	}
+	w, err := r.watermarks(ctx, owner)
+	if err != nil {
+		return 0, err
+	}
+	n, err := r.t.CountIDs(ctx, w.global, hi)
+	if err != nil {
+		return 0, fmt.Errorf("count the articles: %w", err)
+	}
+	var ranges []SourceRange
+	for src, upto := range w.by {
+		if src != GlobalGroup && upto > w.global {
+			ranges = append(ranges, SourceRange{Source: src, Lo: w.global, Hi: min(upto, hi)})
+		}
+	}
+	read := map[string]int{}
+	if err := r.countRanges(ctx, ranges, read); err != nil {
+		return 0, err
+	}
+	n -= sum(read)
+	explicit, err := r.t.ExplicitReads(ctx, owner)
+	if err != nil {
+		return 0, fmt.Errorf("read the explicit marks: %w", err)
+	}
+	for _, m := range explicit {
+		if m.ID > hi {
+			continue
+		}
+		switch above := m.ID > w.of(m.Source); {
+		case m.Read && above:
+			n--
+		case !m.Read && !above:
+			n++
+		}
+	}
+	return max(n, 0), nil
 }

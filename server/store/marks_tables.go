@@ -111,6 +111,8 @@ type MarkTables interface {
 	// articles among ids.
 	WriteRead(ctx context.Context, owner Owner, ids []int64, read bool) error
 	WriteStarred(ctx context.Context, owner Owner, ids []int64, starred bool) error
+	// CountIDs counts the articles with lo < id <= hi.
+	CountIDs(ctx context.Context, lo, hi int64) (int, error)
 	// CountBySource counts the articles with lo < id <= hi per source id.
 	CountBySource(ctx context.Context, lo, hi int64) (map[string]int, error)
 	// CountRanges counts the articles of each range.

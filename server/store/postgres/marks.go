@@ -110,7 +110,8 @@ func (m marksSQL) RaiseWatermarks(ctx context.Context, owner store.Owner, groups
 		forget := `UPDATE marks SET read = NULL WHERE owner = $1 AND read IS NOT NULL AND article_id <= $2`
 		args := []any{string(owner), upto}
 		if len(groups) != 1 || groups[0] != store.GlobalGroup {
-			forget += ` AND article_id IN (SELECT id FROM articles WHERE source_id = ANY($3) AND id <= $2)`
+			// Per explicit mark (few), not per article of the groups (many).
+			forget += ` AND EXISTS (SELECT 1 FROM articles a WHERE a.id = marks.article_id AND a.source_id = ANY($3))`
 			args = append(args, groups)
 		}
 		if _, err := tx.Exec(ctx, forget, args...); err != nil {
@@ -166,6 +167,12 @@ func (m marksSQL) WriteStarred(ctx context.Context, owner store.Owner, ids []int
 		SELECT $1, a.id, true FROM articles a WHERE a.id = ANY($2)
 		ON CONFLICT (owner, article_id) DO UPDATE SET starred = true`, string(owner), ids)
 	return classify(err)
+}
+
+func (m marksSQL) CountIDs(ctx context.Context, lo, hi int64) (int, error) {
+	var n int
+	err := m.s.pool.QueryRow(ctx, `SELECT count(*) FROM articles WHERE id > $1 AND id <= $2`, lo, hi).Scan(&n)
+	return n, classify(err)
 }
 
 func (m marksSQL) CountBySource(ctx context.Context, lo, hi int64) (map[string]int, error) {

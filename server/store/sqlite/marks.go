@@ -138,7 +138,9 @@ func (m marksSQL) RaiseWatermarks(ctx context.Context, owner store.Owner, groups
 	forget := `UPDATE marks SET read = NULL WHERE owner = ? AND read IS NOT NULL AND article_id <= ?`
 	args := []any{string(owner), upto}
 	if len(groups) != 1 || groups[0] != store.GlobalGroup {
-		forget += ` AND article_id IN (SELECT id FROM articles WHERE source_id IN (SELECT value FROM json_each(?)))`
+		// Per explicit mark (few), not per article of the groups (many).
+		forget += ` AND EXISTS (SELECT 1 FROM articles a WHERE a.id = marks.article_id
+			AND a.source_id IN (SELECT value FROM json_each(?)))`
 		args = append(args, jsonStrings(groups))
 	}
 	if _, err := tx.ExecContext(ctx, forget, args...); err != nil {
@@ -204,11 +206,21 @@ func (m marksSQL) WriteStarred(ctx context.Context, owner store.Owner, ids []int
 	return err
 }
 
+// rangeCountSQL counts the articles of source src with lo < id <= hi on
+// the source index; from the start of ids, as the source's total less
+// those above hi, so a long past costs nothing.
+const rangeCountSQL = `CASE WHEN %[2]s = -9223372036854775808
+	THEN COALESCE((SELECT n FROM mark_source_counts c WHERE c.source_id = %[1]s), 0)
+		- (SELECT count(*) FROM articles a WHERE a.source_id = %[1]s AND a.id > %[3]s)
+	ELSE (SELECT count(*) FROM articles a WHERE a.source_id = %[1]s AND a.id > %[2]s AND a.id <= %[3]s) END`
+
 func (m marksSQL) CountBySource(ctx context.Context, lo, hi int64) (map[string]int, error) {
-	query := `SELECT source_id, count(*) FROM articles WHERE id > ? AND id <= ? GROUP BY source_id`
-	args := []any{lo, hi}
-	if lo == store.NoWatermark && hi == store.EndOfIDs {
-		query, args = `SELECT source_id, count(*) FROM articles GROUP BY source_id`, nil
+	query := `SELECT source_id, n FROM mark_source_counts WHERE n > 0`
+	var args []any
+	if lo != store.NoWatermark || hi != store.EndOfIDs {
+		query = `SELECT s.source_id, ` + fmt.Sprintf(rangeCountSQL, "s.source_id", "?1", "?2") +
+			` FROM mark_source_counts s WHERE s.n > 0`
+		args = []any{lo, hi}
 	}
 	rows, err := m.s.query(ctx, query, args...)
 	if err != nil {
@@ -222,7 +234,9 @@ func (m marksSQL) CountBySource(ctx context.Context, lo, hi int64) (map[string]i
 		if err := rows.Scan(&src, &n); err != nil {
 			return nil, err
 		}
-		out[src] = n
+		if n > 0 {
+			out[src] = n
+		}
 	}
 	return out, rows.Err()
 }
@@ -238,7 +252,7 @@ func (m marksSQL) CountRanges(ctx context.Context, ranges []store.SourceRange) (
 		args = append(args, i, r.Source, r.Lo, r.Hi)
 	}
 	rows, err := m.s.db.QueryContext(ctx, `WITH r(i, src, lo, hi) AS (VALUES `+b.String()+`)
-		SELECT r.i, (SELECT count(*) FROM articles a WHERE a.source_id = r.src AND a.id > r.lo AND a.id <= r.hi) FROM r`, args...)
+		SELECT r.i, `+fmt.Sprintf(rangeCountSQL, "r.src", "r.lo", "r.hi")+` FROM r`, args...)
 	if err != nil {
 		return nil, err
 	}

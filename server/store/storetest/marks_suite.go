@@ -329,8 +329,8 @@ func testLongStream(t *testing.T, b MarksBackend) {
 		t.Skip("10,000 articles")
 	}
 	ids := marksFixture(t, b, 10_500)
-	if _, err := b.MarkAllRead(marksCtx, ownerA, store.Scope{}, marksMinute(10_000)); err != nil {
-		t.Fatal(err)
+	if n, err := b.MarkAllRead(marksCtx, ownerA, store.Scope{}, marksMinute(10_000)); err != nil || n != 500 {
+		t.Fatalf("MarkAllRead of the oldest 500 (a week of articles) = %d, %v", n, err)
 	}
 	got, pages := marksStream(t, b, ownerA, store.Stream{ExcludeRead: true, Limit: 1000})
 	if len(got) != 10_000 || pages != 10 || !marksSorted(got, false) || !slices.Equal(got, ids[:10_000]) {
