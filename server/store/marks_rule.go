@@ -18,16 +18,18 @@ const MaxMarkIDs = 1000
 // the backend's tables t and its reader r (for search scopes and the
 // generation its counts are cached at).
 func NewMarks(t MarkTables, r Reader) Marks {
-	return &ruleMarks{t: t, r: r, totals: gencache.New[map[string]int](4)}
+	return &ruleMarks{t: t, r: r, totals: gencache.New[map[string]int](64)}
 }
 
 // ruleMarks is the read rule (marks_tables.go) over one backend.
 type ruleMarks struct {
 	t MarkTables
 	r Reader
-	// totals caches the per-source article counts of the catalogue,
-	// what an owner who never marked anything read has unread: counting
-	// them reads every article, so it is done once per generation.
+	// totals caches per-source article counts above a watermark (all of
+	// them: what an owner who never marked anything has unread) for the
+	// generation they were counted at: articles change only with the
+	// catalogue, not with marks, so an owner's counts asked again (the
+	// reader refreshing its Sources screen) count no articles.
 	totals *gencache.Cache[map[string]int]
 }
 
@@ -320,23 +322,19 @@ func (r *ruleMarks) unread(ctx context.Context, owner Owner, res resolved, hi in
 	return counts, nil
 }
 
-// countAbove counts the articles with lo < id <= hi per source; every
-// article's count (nothing marked) is cached per generation.
+// countAbove counts the articles with lo < id <= hi per source, cached
+// per generation.
 func (r *ruleMarks) countAbove(ctx context.Context, lo, hi int64) (map[string]int, error) {
-	whole := lo == NoWatermark && hi == EndOfIDs
 	gen := r.r.Generation()
-	if whole {
-		if c, ok := r.totals.Get("", gen); ok {
-			return clone(c), nil
-		}
+	key := fmt.Sprintf("%d:%d", lo, hi)
+	if c, ok := r.totals.Get(key, gen); ok {
+		return clone(c), nil
 	}
 	c, err := r.t.CountBySource(ctx, lo, hi)
 	if err != nil {
 		return nil, fmt.Errorf("count the articles per source: %w", err)
 	}
-	if whole {
-		r.totals.Put("", gen, clone(c))
-	}
+	r.totals.Put(key, gen, clone(c))
 	return c, nil
 }
 

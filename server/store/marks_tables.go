@@ -77,7 +77,11 @@ type IDScan struct {
 	All     bool     // every article; otherwise those of Sources
 	Sources []string // when !All
 	Global  int64    // the owner's global watermark (NoWatermark: none)
-	Read    ReadFilter
+	// SourceMax is the highest source watermark above Global among the
+	// scope's sources (NoWatermark: none): above it, and at or below
+	// Global, an article's source need not be looked at.
+	SourceMax int64
+	Read      ReadFilter
 	// Floor, for OnlyUnread, is the lowest watermark any article of the
 	// scope has: below it only explicitly unread articles qualify, so the
 	// scan reads the rows above it and the owner's unread marks, not the

@@ -50,8 +50,12 @@ func WriteMarksBenchJSONL(w io.Writer, n int) error {
 // marksBenchOwner is a new owner per benchmark iteration, so that each
 // marks something.
 func marksBenchOwner(name string, i int) store.Owner {
-	return store.Owner(fmt.Sprintf("bench-%s-%d", name, i))
+	return store.Owner(fmt.Sprintf("bench-%s-%d-%d", name, marksBenchRun, i))
 }
+
+// marksBenchRun tells this process's owners from earlier runs' (a
+// benchmark catalogue file is reused).
+var marksBenchRun = time.Now().UnixNano()
 
 // BenchMarkAllRead measures MarkAllRead of everything in a catalogue of n
 // articles (the budget: 100,000 in under 50 ms), each iteration by a new
@@ -59,6 +63,7 @@ func marksBenchOwner(name string, i int) store.Owner {
 func BenchMarkAllRead(b *testing.B, st MarksBackend, n int) {
 	i := 0
 	b.Run("everything", func(b *testing.B) {
+		cpu := processCPU()
 		for b.Loop() {
 			i++
 			got, err := st.MarkAllRead(marksCtx, marksBenchOwner("all", i), store.Scope{}, MarksBenchEnd)
@@ -66,15 +71,18 @@ func BenchMarkAllRead(b *testing.B, st MarksBackend, n int) {
 				b.Fatalf("marked %d of %d: %v", got, n, err)
 			}
 		}
+		reportCPU(b, cpu)
 	})
 	b.Run("category", func(b *testing.B) {
 		scope := store.Scope{Headlines: &model.HeadlinesQuery{Category: model.Categories()[0]}}
+		cpu := processCPU()
 		for b.Loop() {
 			i++
 			if _, err := st.MarkAllRead(marksCtx, marksBenchOwner("cat", i), scope, MarksBenchEnd); err != nil {
 				b.Fatal(err)
 			}
 		}
+		reportCPU(b, cpu)
 	})
 }
 
@@ -85,13 +93,15 @@ func BenchMarkAllRead(b *testing.B, st MarksBackend, n int) {
 // sources read.
 func BenchUnreadBySource(b *testing.B, st MarksBackend) {
 	b.Run("fresh-owner", func(b *testing.B) {
+		cpu := processCPU()
 		for b.Loop() {
 			if _, err := st.UnreadBy(marksCtx, "bench-fresh", model.UnreadBySource); err != nil {
 				b.Fatal(err)
 			}
 		}
+		reportCPU(b, cpu)
 	})
-	owner := store.Owner("bench-reader")
+	owner := marksBenchOwner("reader", 0)
 	ids := MarksBenchReader(b, st, owner)
 	for i := range 100 {
 		if _, err := st.MarkAllRead(marksCtx, owner, store.Scope{Source: "s" + strconv.Itoa(i*10)}, MarksBenchEnd); err != nil {
@@ -101,12 +111,31 @@ func BenchUnreadBySource(b *testing.B, st MarksBackend) {
 	if _, err := st.SetRead(marksCtx, owner, ids[:1000], true); err != nil {
 		b.Fatal(err)
 	}
+	b.Run("reader-after-a-write", func(b *testing.B) {
+		// A new article each time: nothing counted before is reused.
+		n := 0
+		for b.Loop() {
+			b.StopTimer()
+			n++
+			a := model.Article{Source: model.SourceRef{ID: "s1"}, Title: "New", URL: fmt.Sprintf("https://s.example/new/%d/%d", marksBenchRun, n),
+				PublishedAt: MarksBenchEnd.Add(time.Duration(n) * time.Second)}
+			if err := st.Add(marksCtx, nil, []model.Article{a}); err != nil {
+				b.Fatal(err)
+			}
+			b.StartTimer()
+			if _, err := st.UnreadBy(marksCtx, owner, model.UnreadBySource); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	b.Run("reader", func(b *testing.B) {
+		cpu := processCPU()
 		for b.Loop() {
 			if _, err := st.UnreadBy(marksCtx, owner, model.UnreadBySource); err != nil {
 				b.Fatal(err)
 			}
 		}
+		reportCPU(b, cpu)
 	})
 }
 
@@ -126,29 +155,33 @@ func MarksBenchReader(b *testing.B, st MarksBackend, owner store.Owner) []int64 
 // BenchStreamUnread measures the ids of a 10,000-unread reading list
 // (the budget: under 20 ms at 1M articles), in one page of 10,000.
 func BenchStreamUnread(b *testing.B, st MarksBackend) {
-	owner := store.Owner("bench-stream")
+	owner := marksBenchOwner("stream", 0)
 	MarksBenchReader(b, st, owner)
+	cpu := processCPU()
 	for b.Loop() {
 		ids, _, err := st.StreamIDs(marksCtx, owner, store.Stream{ExcludeRead: true, Limit: store.MaxStreamIDs})
 		if err != nil || len(ids) != 10_000 {
 			b.Fatalf("%d ids: %v", len(ids), err)
 		}
 	}
+	reportCPU(b, cpu)
 }
 
 // BenchSetRead measures marking 1,000 ids read (and back unread, in
 // turn, so every call changes them all).
 func BenchSetRead(b *testing.B, st MarksBackend) {
-	owner := store.Owner("bench-setread")
+	owner := marksBenchOwner("setread", 0)
 	ids, _, err := st.StreamIDs(marksCtx, owner, store.Stream{Limit: 1000})
 	if err != nil || len(ids) != 1000 {
 		b.Fatalf("%d ids: %v", len(ids), err)
 	}
 	read := true
+	cpu := processCPU()
 	for b.Loop() {
 		if n, err := st.SetRead(marksCtx, owner, ids, read); err != nil || n != 1000 {
 			b.Fatalf("changed %d: %v", n, err)
 		}
 		read = !read
 	}
+	reportCPU(b, cpu)
 }

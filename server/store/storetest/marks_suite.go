@@ -173,6 +173,14 @@ func testScopedMarkAllRead(t *testing.T, b MarksBackend) {
 	if m[ids[2]].Read || !m[ids[5]].Read || m[ids[1]].Read {
 		t.Errorf("marks %+v: want bytes 2 unread, 5 read, herald 1 unread", m)
 	}
+	unread, _ := marksStream(t, b, ownerA, store.Stream{ExcludeRead: true})
+	if want := []int64{ids[1], ids[2], ids[4], ids[7]}; !slices.Equal(unread, want) {
+		t.Errorf("unread stream after marking sources read = %v, want %v", unread, want)
+	}
+	read, _ := marksStream(t, b, ownerA, store.Stream{OnlyRead: true, OldestFirst: true})
+	if want := []int64{ids[8], ids[6], ids[5], ids[3], ids[0]}; !slices.Equal(read, want) {
+		t.Errorf("read stream oldest first = %v, want %v", read, want)
+	}
 	us := store.Scope{Headlines: &model.HeadlinesQuery{Country: "us"}}
 	if n := marksUnread(t, b, ownerA, us); n != 4 {
 		t.Errorf("unread in the us = %d, want 4 (herald's 3 and bytes 2)", n)
