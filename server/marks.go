@@ -182,3 +182,22 @@ func (h *handler) setMarks(st store.Reader, cfg Config) error {
 	h.personal = map[string]bool{"/v2/latest-headlines": true, "/v2/articles": true, pathMarksUnread: true}
 	return nil
 }
+
+// personalKey is the body cache key of an answer with the request's
+// owner's marks: the request's key, the owner and their marks version.
+// ok is false when the store keeps no version (or cannot say it now):
+// the answer is then not cached.
+func (h *handler) personalKey(ctx context.Context, key string) (string, bool) {
+	v, ok := h.marks.(store.MarksVersioner)
+	if !ok {
+		return "", false
+	}
+	owner := ownerOf(ctx)
+	ctx, cancel := context.WithTimeout(ctx, h.timeout)
+	defer cancel()
+	n, err := v.MarksVersion(ctx, owner)
+	if err != nil {
+		return "", false
+	}
+	return fmt.Sprintf("%s\x00owner=%s\x00marks=%d", key, owner, n), true
+}

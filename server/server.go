@@ -321,8 +321,16 @@ func (h *handler) serve(w http.ResponseWriter, r *http.Request) {
 func (h *handler) answer(w http.ResponseWriter, r *http.Request, d dialect, ep endpoint, values url.Values) (*representation, bool) {
 	cacheKey := r.URL.Path + "?" + values.Encode()
 	gen := h.st.Generation()
-	personal := h.personal[r.URL.Path] // marks: this owner's, this moment's
-	if rep, ok := h.bodies.lookup(cacheKey, gen); ok && !personal {
+	// An answer with marks is this owner's: cached under the owner and
+	// the version of their marks when the store says it, else not at all.
+	personal := h.personal[r.URL.Path]
+	cacheable := !personal
+	if personal {
+		if key, ok := h.personalKey(r.Context(), cacheKey); ok {
+			cacheKey, cacheable = key, true
+		}
+	}
+	if rep, ok := h.bodies.lookup(cacheKey, gen); ok && cacheable {
 		h.metrics.observeCache(true)
 		return rep, true
 	}
@@ -345,8 +353,8 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request, d dialect, ep e
 		return nil, false
 	}
 	rep := newRepresentation(body)
-	if personal {
-		rep.personal = true
+	rep.personal = personal
+	if !cacheable {
 		return rep, true
 	}
 	h.bodies.store(cacheKey, gen, rep)

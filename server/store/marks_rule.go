@@ -418,3 +418,12 @@ func (r *ruleMarks) unreadTotal(ctx context.Context, owner Owner, res resolved, 
 	}
 	return max(n, 0), nil
 }
+
+// MarksVersion implements MarksVersioner.
+func (r *ruleMarks) MarksVersion(ctx context.Context, owner Owner) (int64, error) {
+	v, err := r.t.Version(ctx, owner)
+	if err != nil {
+		return 0, fmt.Errorf("read the marks version: %w", err)
+	}
+	return v, nil
+}

@@ -128,7 +128,18 @@ type MarkTables interface {
 	FeedIDs(ctx context.Context) ([]string, error)
 	// ScanIDs lists the ids of one page of a scan.
 	ScanIDs(ctx context.Context, owner Owner, q IDScan) ([]int64, error)
+	// Version is a number that changes with every write of the owner's
+	// marks (WriteRead, WriteStarred and RaiseWatermarks bump it in the
+	// database, so every process and replica sees it).
+	Version(ctx context.Context, owner Owner) (int64, error)
 	// IDBound is the highest id of an article published at or before
 	// the Unix second sec, as the backend stores times.
 	IDBound(sec int64) int64
+}
+
+// MarksVersioner is a Marks that says when an owner's marks changed: an
+// answer computed while MarksVersion returned v (and the catalogue's
+// Generation g) stays true while both do, so it may be cached per owner.
+type MarksVersioner interface {
+	MarksVersion(ctx context.Context, owner Owner) (int64, error)
 }

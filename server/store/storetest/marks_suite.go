@@ -29,6 +29,7 @@ func RunMarks(t *testing.T, open func(t *testing.T) MarksBackend) {
 		{"StreamsFilterByReadStarredAndTime", testStreamFilters},
 		{"AThousandIDsPerCall", testThousandIDs},
 		{"StreamContinuationOver10000Items", testLongStream},
+		{"EveryWriteMovesTheOwnersVersion", testVersion},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.run(t, open(t)) })
@@ -350,5 +351,40 @@ func testLongStream(t *testing.T, b MarksBackend) {
 	}
 	if n := marksUnread(t, b, ownerA, store.Scope{}); n != 10_000 {
 		t.Errorf("unread = %d, want 10,000", n)
+	}
+}
+
+func testVersion(t *testing.T, b MarksBackend) {
+	v, ok := b.(store.MarksVersioner)
+	if !ok {
+		t.Skip("the backend keeps no marks version")
+	}
+	ids := marksFixture(t, b, 3)
+	version := func(o store.Owner) int64 {
+		t.Helper()
+		n, err := v.MarksVersion(marksCtx, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	writes := []func() error{
+		func() error { _, err := b.SetRead(marksCtx, ownerA, ids[:1], true); return err },
+		func() error { _, err := b.SetStarred(marksCtx, ownerA, ids[:1], true); return err },
+		func() error { _, err := b.SetStarred(marksCtx, ownerA, ids[:1], false); return err },
+		func() error { _, err := b.MarkAllRead(marksCtx, ownerA, store.Scope{Source: "daily"}, time.Time{}); return err },
+	}
+	others := version(ownerB)
+	for i, write := range writes {
+		before := version(ownerA)
+		if err := write(); err != nil {
+			t.Fatal(err)
+		}
+		if version(ownerA) == before {
+			t.Errorf("write %d left the owner's marks version at %d", i, before)
+		}
+	}
+	if version(ownerB) != others {
+		t.Error("another owner's writes moved this owner's version")
 	}
 }
