@@ -372,7 +372,10 @@ func testVersion(t *testing.T, b MarksBackend) {
 		func() error { _, err := b.SetRead(marksCtx, ownerA, ids[:1], true); return err },
 		func() error { _, err := b.SetStarred(marksCtx, ownerA, ids[:1], true); return err },
 		func() error { _, err := b.SetStarred(marksCtx, ownerA, ids[:1], false); return err },
-		func() error { _, err := b.MarkAllRead(marksCtx, ownerA, store.Scope{Source: "daily"}, time.Time{}); return err },
+		func() error {
+			_, err := b.MarkAllRead(marksCtx, ownerA, store.Scope{Source: "daily"}, time.Time{})
+			return err
+		},
 	}
 	others := version(ownerB)
 	for i, write := range writes {
