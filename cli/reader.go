@@ -83,6 +83,9 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 	if err := checkGReaderLogin(ctx, client); err != nil {
 		return err
 	}
+	if c, ok := client.(*api.Client); ok {
+		marks = readerMarks(ctx, c, memory, svc) // nil where the service keeps none
+	}
 	term := ui.NewTerminal(os.Stdout) // lets the UI see its first frame go out
 	app := ui.New(ui.Config{
 		Terminal: term,
@@ -131,6 +134,7 @@ type readerService struct {
 	dialect         api.Dialect // the in-process services speak the spec
 	display         string      // for error hints
 	demo, local     bool
+	marks           bool         // the in-process service keeps read and starred state
 	feeds           common.Feeds // personal mode's poller; nil otherwise
 	hint            string
 	pageRewrite     func(pageURL string) string // the demo's article pages (see demoPages)
@@ -160,7 +164,7 @@ func chooseService(ctx context.Context, cfg readerConfig) (readerService, error)
 				return readerService{}, fmt.Errorf("start your feeds' service: %w", err)
 			}
 			svc := readerService{baseURL: p.svc.baseURL, apiKey: p.svc.apiKey, display: "your feeds (" + defaultCataloguePath() + ")",
-				local: true, stop: p.stop}
+				local: true, marks: !readOnly, stop: p.stop}
 			if readOnly {
 				svc.hint = readOnlyHint(defaultCataloguePath())
 			}

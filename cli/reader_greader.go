@@ -30,7 +30,8 @@ var (
 // (nil where the service keeps none).
 func newServiceClient(svc readerService) (serviceClient, common.Marks, error) {
 	if svc.dialect != api.DialectGReader {
-		client, err := api.New(svc.baseURL, svc.apiKey, api.WithVersion(appVersion()), api.WithDialect(svc.dialect))
+		client, err := api.New(svc.baseURL, svc.apiKey, api.WithVersion(appVersion()), api.WithDialect(svc.dialect),
+			svc.marksOption())
 		if err != nil {
 			return nil, nil, fmt.Errorf("news service client: %w", err)
 		}

@@ -290,6 +290,7 @@ func runServe(ctx context.Context, f serveFlags) error {
 	if health != nil {
 		cfg.Checks = append(cfg.Checks, server.Check{Name: "feeds", Check: health.check})
 	}
+	cfg.Marks = catalogueMarks(ctx, st) // read and starred state per key (docs/marks.md)
 	if err := setUpGReader(ctx, f, &cfg, st, all, logger); err != nil {
 		return err
 	}
