@@ -36,16 +36,34 @@ func (c *Counter) Generation() uint64 { return c.gen.Load() }
 func (c *Counter) Bump() { c.gen.Add(1) }
 
 // Observe takes a read of the database's counter: Generation changes
-// when it is not where it was last seen.
+// when it moved past where it was last seen. Every write adds to the
+// counter, so a lower read is one begun before a write this Store has
+// seen already (its own, committed while the read was on its way), not
+// a change: taking it for one would move Generation twice for nothing,
+// emptying every cache keyed by it.
 func (c *Counter) Observe(n int64) {
-	if old := c.seen.Swap(n); old != n {
-		c.gen.Add(1)
+	for {
+		old := c.seen.Load()
+		if n <= old {
+			return
+		}
+		if c.seen.CompareAndSwap(old, n) {
+			c.gen.Add(1)
+			return
+		}
 	}
 }
 
 // Saw records the counter as this Store's own committed write left it,
 // so the next read does not take that write for another process's.
-func (c *Counter) Saw(n int64) { c.seen.Store(n) }
+func (c *Counter) Saw(n int64) {
+	for {
+		old := c.seen.Load()
+		if n <= old || c.seen.CompareAndSwap(old, n) {
+			return
+		}
+	}
+}
 
 // Wrote is Bump and, when n is not 0, Saw(n): a committed write of this
 // Store, with the counter it left (0: unknown, as after a failed write).
