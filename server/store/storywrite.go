@@ -13,10 +13,10 @@ import (
 // own as written, and the rows it deleted with their stories. Before it
 // commits, the backend groups the inserted rows with its Grouper
 // (GroupWrite), moves those that joined another story, and recounts the
-// stories touched: those of deleted rows and those joined. A row that
-// starts its own story is left as written and touches no story: no other
-// row can be in a story named after an id nobody had (a replaced row's id
-// is among the deleted rows', whose stories are touched).
+// stories touched: those of deleted rows and those of every grouped row,
+// joined or its own. Its own too: a row may take the id of one deleted by
+// an earlier write (the same URL and second, say after a feed was removed
+// and added again), whose story, named after it, still has members.
 
 // StoryWrite is what one write transaction did to stories.
 type StoryWrite struct {
@@ -73,8 +73,8 @@ func (w *StoryWrite) Touched() map[int64]bool { return w.touched }
 // (reading the stored stories it needs through loader, which must not
 // offer the added rows themselves), after g forgets the rows w deleted.
 // It returns the rows that joined another story and the stories they
-// joined, which it notes touched. A nil g is not allowed: the backend
-// keeps (or makes) the Grouper.
+// joined, and notes the story of every grouped row touched. A nil g is
+// not allowed: the backend keeps (or makes) the Grouper.
 func GroupWrite(ctx context.Context, g *stories.Grouper, loader stories.Loader, w *StoryWrite, added []stories.Doc) (moved, to []int64, err error) {
 	g.Remove(w.removed)
 	if len(added) == 0 {
@@ -85,9 +85,9 @@ func GroupWrite(ctx context.Context, g *stories.Grouper, loader stories.Loader, 
 		return nil, nil, fmt.Errorf("group articles: %w", err)
 	}
 	for i := range added {
+		w.Touch(ids[i])
 		if ids[i] != added[i].ID {
 			moved, to = append(moved, added[i].ID), append(to, ids[i])
-			w.Touch(ids[i])
 		}
 	}
 	return moved, to, nil

@@ -23,9 +23,6 @@ import (
 type Counter struct {
 	gen  atomic.Uint64
 	seen atomic.Int64 // the database's counter as last read or written here
-	// saws counts Saw calls, so Watch can drop a read that began before
-	// one: it may bring the counter from before this Store's own write.
-	saws atomic.Uint64
 	stop context.CancelFunc
 	done sync.WaitGroup
 }
@@ -39,18 +36,33 @@ func (c *Counter) Generation() uint64 { return c.gen.Load() }
 func (c *Counter) Bump() { c.gen.Add(1) }
 
 // Observe takes a read of the database's counter: Generation changes
-// when it is not where it was last seen.
+// when it moved past where it was last seen. Every write adds to the
+// counter, so a lower read is one begun before a write this Store has
+// seen already (its own, committed while the read was on its way), not
+// a change: taking it for one would move Generation twice for nothing,
+// emptying every cache keyed by it.
 func (c *Counter) Observe(n int64) {
-	if old := c.seen.Swap(n); old != n {
-		c.gen.Add(1)
+	for {
+		old := c.seen.Load()
+		if n <= old {
+			return
+		}
+		if c.seen.CompareAndSwap(old, n) {
+			c.gen.Add(1)
+			return
+		}
 	}
 }
 
 // Saw records the counter as this Store's own committed write left it,
 // so the next read does not take that write for another process's.
 func (c *Counter) Saw(n int64) {
-	c.saws.Add(1)
-	c.seen.Store(n)
+	for {
+		old := c.seen.Load()
+		if n <= old || c.seen.CompareAndSwap(old, n) {
+			return
+		}
+	}
 }
 
 // Wrote is Bump and, when n is not 0, Saw(n): a committed write of this
@@ -64,9 +76,7 @@ func (c *Counter) Wrote(n int64) {
 
 // Watch observes read every interval until Stop. A read that fails (the
 // database down, busy or slower than four intervals) changes nothing:
-// the next tries again. Nor does a read during which this Store wrote:
-// it may have seen the counter from before that write, and taking it
-// for another process's write would drop every cached answer.
+// the next tries again.
 func (c *Counter) Watch(every time.Duration, read func(context.Context) (int64, error)) {
 	ctx, cancel := context.WithCancel(context.Background())
 	c.stop = cancel
@@ -81,8 +91,7 @@ func (c *Counter) Watch(every time.Duration, read func(context.Context) (int64, 
 				return
 			case <-t.C:
 				rctx, cancel := context.WithTimeout(ctx, 4*every)
-				saws := c.saws.Load()
-				if n, err := read(rctx); err == nil && c.saws.Load() == saws {
+				if n, err := read(rctx); err == nil {
 					c.Observe(n)
 				}
 				cancel()

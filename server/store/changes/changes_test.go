@@ -26,6 +26,11 @@ func TestGenerationMovesWithOthersWritesOnly(t *testing.T) {
 		{"a failed write (the counter unknown)", func() { c.Wrote(0) }, true},
 		{"a write whose counter was seen", func() { c.Saw(8) }, false},
 		{"that counter read back", func() { c.Observe(8) }, false},
+		// A read that began before this Store's write committed returns
+		// the counter from before it: nothing changed since that write.
+		{"this Store's write", func() { c.Wrote(9) }, true},
+		{"a read begun before it, answering late", func() { c.Observe(8) }, false},
+		{"the counter read again after it", func() { c.Observe(9) }, false},
 	} {
 		g := c.Generation()
 		step.do()
