@@ -4,15 +4,18 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/net/html"
 )
 
+// Compiled on first use: the reader links this package, and a package
+// initialiser would compile them at every start (issue 31).
 var (
-	headingMark = regexp.MustCompile(`^#{1,6}(\s+|$)`)
-	listMark    = regexp.MustCompile(`^\s*([-+*]|\d{1,9}[.)])(\s+|$)`)
-	ruleLine    = regexp.MustCompile(`^\s*([-*_])(\s*[-*_]){2,}\s*$`)
-	fenceMark   = regexp.MustCompile("^(\\s*)(`{3,}|~{3,})")
+	headingMark = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^#{1,6}(\s+|$)`) })
+	listMark    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*([-+*]|\d{1,9}[.)])(\s+|$)`) })
+	ruleLine    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*([-*_])(\s*[-*_]){2,}\s*$`) })
+	fenceMark   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^(\\s*)(`{3,}|~{3,})") })
 )
 
 // Plain is the article's text without Markdown marks, link numbers or
@@ -58,7 +61,7 @@ func (p *plainWriter) line(line string) {
 		p.codeLine(body)
 		return
 	}
-	if m := fenceMark.FindStringSubmatch(body); m != nil {
+	if m := fenceMark().FindStringSubmatch(body); m != nil {
 		p.flush()
 		p.fence, p.indent = m[2], len(m[1])
 		return
@@ -68,20 +71,20 @@ func (p *plainWriter) line(line string) {
 	case trimmed == "":
 		p.flush()
 		return
-	case ruleLine.MatchString(trimmed):
+	case ruleLine().MatchString(trimmed):
 		p.flush()
 		return
 	case strings.HasPrefix(trimmed, "[image"):
 		p.flush()
 		p.inline(trimmed) // for the link number of a linked image
 		return
-	case headingMark.MatchString(trimmed):
+	case headingMark().MatchString(trimmed):
 		p.flush()
-		p.cur = append(p.cur, p.inline(headingMark.ReplaceAllString(trimmed, "")))
+		p.cur = append(p.cur, p.inline(headingMark().ReplaceAllString(trimmed, "")))
 		p.flush()
 		return
 	}
-	if loc := listMark.FindStringIndex(body); loc != nil {
+	if loc := listMark().FindStringIndex(body); loc != nil {
 		p.flush()
 		body = body[loc[1]:]
 	}

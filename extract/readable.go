@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 
 	readability "codeberg.org/readeck/go-readability/v2"
 	"golang.org/x/net/html"
@@ -138,14 +139,16 @@ func codeLanguage(tag, class string) string {
 		if !ok {
 			lang, ok = strings.CutPrefix(c, "lang-")
 		}
-		if ok && codeLang.MatchString(lang) {
+		if ok && codeLang().MatchString(lang) {
 			return lang
 		}
 	}
 	return ""
 }
 
-var codeLang = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_+.#-]{0,23}$`)
+// codeLang is a class name that can be a language; compiled on first use,
+// not at every start of the reader.
+var codeLang = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_+.#-]{0,23}$`) })
 
 var markerReplacer = strings.NewReplacer("\a", "\uFFFD", "\uF002", "\uFFFD")
 

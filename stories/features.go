@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -261,7 +262,7 @@ func (t *tokenizer) emit() bool {
 		return false
 	}
 	whole := hashRunes(t.word)
-	stop := stopwords[t.lang][whole]
+	stop := stopwords()[t.lang][whole]
 	prev := t.prevValue
 	t.prevValue = 0
 	if v, ok := scaled(t.word); ok {
@@ -269,7 +270,7 @@ func (t *tokenizer) emit() bool {
 	}
 	word := stem(t.lang, t.word)
 	if len(word) < 2 && !isDigit(word[0]) {
-		if ones[whole] {
+		if ones()[whole] {
 			t.prevValue = 1
 		}
 		return false
@@ -286,10 +287,10 @@ func (t *tokenizer) emit() bool {
 		if v, ok := wholeNumber(t.word); ok {
 			t.prevValue = v
 		}
-	case ones[whole]:
+	case ones()[whole]:
 		t.prevValue = 1
-	case prev > 0 && multipliers[whole] > 0:
-		t.addFigure(hashRunes([]rune(strconv.FormatInt(prev*multipliers[whole], 10))))
+	case prev > 0 && multipliers()[whole] > 0:
+		t.addFigure(hashRunes([]rune(strconv.FormatInt(prev*multipliers()[whole], 10))))
 	}
 	if !stop {
 		f := newFeature(h, t.inTitle, name || t.acronym && !figure, figure)
@@ -405,15 +406,18 @@ func appendFolded(dst []rune, r rune) []rune {
 		return dst
 	}
 	r = unicode.ToLower(r)
-	if f, ok := folded[r]; ok {
+	if f, ok := folded()[r]; ok {
 		return append(dst, f...)
 	}
 	return append(dst, r)
 }
 
 // folded maps the precomposed Latin letters to their letters without
-// marks (é → e; ß stays ß), built once from Unicode's decompositions.
-var folded = func() map[rune][]rune {
+// marks (é → e; ß stays ß), built from Unicode's decompositions the first
+// time a word is folded: the reader links this package (its demo service
+// groups stories) but most of its runs never tokenize, and a package
+// initialiser would build it at every start (issue 31).
+var folded = sync.OnceValue(func() map[rune][]rune {
 	m := map[rune][]rune{}
 	for r := rune(0xC0); r <= 0x24F; r++ {
 		if !unicode.IsLetter(r) {
@@ -431,7 +435,7 @@ var folded = func() map[rune][]rune {
 	}
 	m['ё'] = []rune{'е'}
 	return m
-}()
+})
 
 // stem cuts word to its stem: a few prefixes of the Semitic languages
 // (the article, "and", "to" and the like, written joined to the word) come

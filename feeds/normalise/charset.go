@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"golang.org/x/net/html/charset"
@@ -18,11 +19,14 @@ var (
 	bomUTF16BE = []byte{0xfe, 0xff}
 	bomUTF16LE = []byte{0xff, 0xfe}
 
+	// The expressions are compiled on first use, not at every start of
+	// the reader (issue 31).
+
 	// encodingAttr finds the encoding pseudo-attribute of an XML declaration.
-	encodingAttr = regexp.MustCompile(`\sencoding\s*=\s*(?:"([^"]*)"|'([^']*)')`)
+	encodingAttr = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\sencoding\s*=\s*(?:"([^"]*)"|'([^']*)')`) })
 
 	// charRef finds numeric character references.
-	charRef = regexp.MustCompile(`&#(?:[xX]([0-9a-fA-F]{1,8})|([0-9]{1,10}));`)
+	charRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`&#(?:[xX]([0-9a-fA-F]{1,8})|([0-9]{1,10}));`) })
 )
 
 // dropIllegalCharRefs removes character references to code points XML 1.0
@@ -33,8 +37,8 @@ func dropIllegalCharRefs(b []byte) []byte {
 	if !bytes.Contains(b, []byte("&#")) {
 		return b
 	}
-	return charRef.ReplaceAllFunc(b, func(ref []byte) []byte {
-		m := charRef.FindSubmatch(ref)
+	return charRef().ReplaceAllFunc(b, func(ref []byte) []byte {
+		m := charRef().FindSubmatch(ref)
 		var n uint64
 		var err error
 		if len(m[1]) > 0 {
@@ -163,7 +167,7 @@ func declaredEncoding(b []byte) string {
 	if start < 0 {
 		return ""
 	}
-	m := encodingAttr.FindSubmatch(b[start:end])
+	m := encodingAttr().FindSubmatch(b[start:end])
 	if m == nil {
 		return ""
 	}
@@ -178,7 +182,7 @@ func dropDeclaredEncoding(b []byte) []byte {
 	if start < 0 {
 		return b
 	}
-	loc := encodingAttr.FindIndex(b[start:end])
+	loc := encodingAttr().FindIndex(b[start:end])
 	if loc == nil {
 		return b
 	}

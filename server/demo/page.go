@@ -89,7 +89,7 @@ func (idx *pageIndex) storyOf(a model.Article) pageStory {
 			host = u.Hostname()
 		}
 		src = &sourceInfo{Source: model.Source{ID: a.Source.ID, Name: a.Source.Name, Category: gen, Language: "en"},
-			bank: bankEN, domain: host}
+			bank: bankEN(), domain: host}
 	}
 	cat := src.Category
 	if u, err := url.Parse(a.URL); err == nil {
@@ -212,7 +212,7 @@ func PageHTML(a model.Article) []byte {
 	d.CommentUser = []string{sc.render("{person}"), sc.render("{person2}"), sc.render("{person3}")}
 
 	var out bytes.Buffer
-	if err := pageTemplate.Execute(&out, d); err != nil {
+	if err := pageTemplate().Execute(&out, d); err != nil {
 		// The template is fixed and its data plain strings: this cannot
 		// happen short of a bug, which the tests would show.
 		panic("demo page: " + err.Error())
@@ -465,8 +465,13 @@ func plainText(s string) string {
 }
 
 // pageTemplate is a news site's article page. Classes and ids are the
-// ones real sites use, which is what extractors look for.
-var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
+// ones real sites use, which is what extractors look for. Parsed the
+// first time a page is served, not at every start of the reader.
+var pageTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("page").Parse(pageHTML))
+})
+
+const pageHTML = `<!DOCTYPE html>
 <html lang="{{.Lang}}" dir="{{.Dir}}">
 <head>
 <meta charset="utf-8">
@@ -549,4 +554,4 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 </footer>
 </body>
 </html>
-`))
+`

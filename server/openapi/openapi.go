@@ -27,6 +27,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"sync"
 	"time"
 )
 
@@ -35,11 +36,13 @@ var document []byte
 
 // etag is the document's strong entity tag: a digest of its bytes, so it
 // changes exactly when the document does (a new build), and every replica
-// of one build agrees on it.
-var etag = func() string {
+// of one build agrees on it. Computed at the first request for the
+// document rather than by a package initialiser, which every start of the
+// reader would run (issue 31).
+var etag = sync.OnceValue(func() string {
 	sum := sha256.Sum256(document)
 	return `"` + hex.EncodeToString(sum[:16]) + `"`
-}()
+})
 
 // Document returns the OpenAPI document (JSON). The slice is the caller's
 // own copy.
@@ -64,7 +67,7 @@ func serve(w http.ResponseWriter, r *http.Request) {
 	// Anyone may read a public description, including an API explorer
 	// served from another origin; it carries no credentials and no data.
 	h.Set("Access-Control-Allow-Origin", "*")
-	h.Set("ETag", etag)
+	h.Set("ETag", etag())
 	// ServeContent answers If-None-Match (304), HEAD and ranges by the
 	// book; a zero modification time sends no Last-Modified, so the ETag
 	// alone decides.
