@@ -14,6 +14,7 @@ import (
 
 	"tidings/model"
 	"tidings/server/greader"
+	"tidings/server/store"
 )
 
 // readerClient is a Google Reader client of a real service over
@@ -144,13 +145,17 @@ func hasCategory(it flowItem, c string) bool {
 	return false
 }
 
-// TestGReaderFlowOverSQLite is what the issue asks: a Google Reader
-// client logs in to tidings serve with an API key, lists subscriptions,
-// reads, stars and marks all read, a second client of the same key sees
-// the same, and another key sees none of it.
-func TestGReaderFlowOverSQLite(t *testing.T) {
+// TestGReaderFlow is what the issue asks: a Google Reader client logs in
+// to tidings serve with an API key, lists subscriptions, reads, stars and
+// marks all read, a second client of the same key sees the same, and
+// another key sees none of it; over SQLite and PostgreSQL.
+func TestGReaderFlow(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open opener) { testGReaderFlow(t, fixtureCatalogue(t, open)) })
+}
+
+func testGReaderFlow(t *testing.T, st store.Reader) {
 	keys, _ := NewKeys([]string{testKey, "bob-key-456"})
-	h, err := New(fixtureStore(t), Config{Keys: keys})
+	h, err := New(st, Config{Keys: keys})
 	if err != nil {
 		t.Fatal(err)
 	}
