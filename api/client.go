@@ -40,6 +40,9 @@ type Client struct {
 	// quota is the rate limit the latest answer stated (nil: none yet);
 	// the only field that changes after New.
 	quota atomic.Pointer[Quota]
+	// marks: the service keeps read and starred state; probed: a probe
+	// found out (marks.go). Both change only from false to true.
+	marks, probed atomic.Bool
 }
 
 // New returns a client for the service at baseURL, which includes the
@@ -72,11 +75,16 @@ func New(baseURL, apiKey string, opts ...Option) (*Client, error) {
 	if hc == nil {
 		hc = defaultHTTPClient()
 	}
-	return &Client{
+	c := &Client{
 		base: base, apiKey: key, http: hc, userAgent: s.userAgent,
 		maxBodyBytes: s.maxBodyBytes, retries: s.retries, backoff: s.backoff,
 		timeout: s.timeout, now: s.now, dialect: s.dialect, proto: s.dialect.protocol(),
-	}, nil
+	}
+	if s.marks != nil {
+		c.marks.Store(*s.marks)
+		c.probed.Store(true)
+	}
+	return c, nil
 }
 
 func (s settings) check() error {
@@ -232,7 +240,9 @@ func (c *Client) readArticles(ctx context.Context, r request) (model.Page[model.
 	if err != nil {
 		return model.Page[model.Article]{}, err
 	}
-	return c.proto.decodeArticles(body, r, c.redact)
+	p, err := c.proto.decodeArticles(body, r, c.redact)
+	c.noteMarks(p)
+	return p, err
 }
 
 // endpointURL joins the base URL, an endpoint path and the query.

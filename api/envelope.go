@@ -29,6 +29,8 @@ type envelopeHeader struct {
 	Page              count           `json:"page"`
 	PageSize          count           `json:"pageSize"`
 	PageSizeSnake     count           `json:"page_size"`
+	// Our marks extension: the view's unread count (marks_wire.go).
+	UnreadResults count `json:"unreadResults"`
 }
 
 type articlesEnvelope struct {
@@ -210,5 +212,6 @@ func buildPage[T any](items []T, h envelopeHeader, hint pagingHint) model.Page[T
 	if len(items) > 0 {
 		p.TotalResults = max(p.TotalResults, seen)
 	}
+	p.UnreadResults, p.UnreadKnown = h.unread()
 	return p
 }

@@ -34,6 +34,7 @@ type settings struct {
 	timeout      time.Duration
 	now          func() time.Time // for Retry-After dates; tests fix it
 	dialect      Dialect
+	marks        *bool // WithMarks; nil: learnt (marks.go)
 }
 
 func defaultSettings() settings {

@@ -80,11 +80,24 @@ func sleep(ctx context.Context, d time.Duration) error {
 
 // attempt sends one GET and reads its answer within the per-attempt timeout.
 func (c *Client) attempt(ctx context.Context, target string) ([]byte, error) {
+	return c.send(ctx, http.MethodGet, target, nil)
+}
+
+// send sends one request (a JSON body when body is not nil) and reads its
+// answer within the per-attempt timeout.
+func (c *Client) send(ctx context.Context, method, target string, body []byte) ([]byte, error) {
 	actx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
-	req, err := http.NewRequestWithContext(actx, http.MethodGet, target, nil)
+	var rd io.Reader
+	if body != nil {
+		rd = bytes.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(actx, method, target, rd)
 	if err != nil { // cannot happen: the URL was parsed by New
 		return nil, fmt.Errorf("build request: %s", c.redact(err.Error()))
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
 	}
 	req.Header.Set("Accept", "application/json")
 	req.Header.Set("User-Agent", c.userAgent)
@@ -105,17 +118,17 @@ func (c *Client) attempt(ctx context.Context, target string) ([]byte, error) {
 	if resp.ContentLength > c.maxBodyBytes {
 		return nil, tooLarge(c.maxBodyBytes)
 	}
-	body, err := readCapped(resp.Body, c.maxBodyBytes)
+	answer, err := readCapped(resp.Body, c.maxBodyBytes)
 	if errors.Is(err, errOverCap) {
 		return nil, tooLarge(c.maxBodyBytes)
 	}
 	if err != nil {
 		return nil, c.transportError(ctx, actx, req, err)
 	}
-	if len(bytes.TrimSpace(body)) == 0 {
+	if len(bytes.TrimSpace(answer)) == 0 {
 		return nil, &requestError{kind: ErrEmptyResponse, msg: ErrEmptyResponse.Error()}
 	}
-	return body, nil
+	return answer, nil
 }
 
 var errOverCap = errors.New("body over the cap")

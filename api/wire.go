@@ -194,6 +194,10 @@ type articleFields struct {
 	// Our service's extension; other services leave them out.
 	StoryID   text  `json:"storyId"`
 	StorySize count `json:"storySize"`
+	// Our marks extension (docs/marks.md, marks_wire.go).
+	ID      text `json:"id"`
+	Read    flag `json:"read"`
+	Starred flag `json:"starred"`
 }
 
 // wireArticle is one element of "articles". An element that is not an
@@ -231,6 +235,7 @@ func (w *wireArticle) article() model.Article {
 	if id := string(w.StoryID); model.ValidStoryID(id) && w.StorySize.n > 0 {
 		a.StoryID, a.StorySize = id, min(w.StorySize.n, maxStorySize)
 	}
+	w.setMarks(&a)
 	// Prefer publishedAt; fall back to published_at when it is absent or
 	// unreadable.
 	a.PublishedAt = w.PublishedAt.t

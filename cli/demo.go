@@ -127,7 +127,10 @@ func localHandler(open func() (store.Catalogue, error), key string) (st store.Ca
 	// the program starts (ui.Config.LocalService) and would only wait
 	// behind them; it warms the store itself.
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil)) // the terminal belongs to the UI
-	if h, err = server.New(st, server.Config{APIKeys: []string{key}, Logger: quiet}); err != nil {
+	// Marks of the in-process service are the local owner's, whatever
+	// this launch's key (docs/marks.md); the demo's image keeps none.
+	cfg := server.Config{APIKeys: []string{key}, Logger: quiet, Marks: catalogueMarks(context.Background(), st), Owner: store.LocalOwner}
+	if h, err = server.New(st, cfg); err != nil {
 		st.Close()
 		return nil, nil, err
 	}

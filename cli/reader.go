@@ -76,7 +76,8 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 		return err
 	}
 	defer svc.stop()
-	client, err := api.New(svc.baseURL, svc.apiKey, api.WithVersion(appVersion()), api.WithDialect(svc.dialect))
+	client, err := api.New(svc.baseURL, svc.apiKey, api.WithVersion(appVersion()), api.WithDialect(svc.dialect),
+		svc.marksOption())
 	if err != nil {
 		return fmt.Errorf("news service client: %w", err)
 	}
@@ -97,6 +98,7 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 		Background:   cfg.background,
 		Palette:      cfg.palette,
 		State:        memory.state(),
+		Marks:        readerMarks(ctx, client, memory, svc),
 		// An in-process service answers faster than a frame: its first
 		// requests need not wait for the first frame.
 		LocalService: svc.local,
@@ -126,6 +128,7 @@ type readerService struct {
 	dialect         api.Dialect // the in-process services speak the spec
 	display         string      // for error hints
 	demo, local     bool
+	marks           bool         // the in-process service keeps read and starred state
 	feeds           common.Feeds // personal mode's poller; nil otherwise
 	hint            string
 	pageRewrite     func(pageURL string) string // the demo's article pages (see demoPages)
@@ -155,7 +158,7 @@ func chooseService(ctx context.Context, cfg readerConfig) (readerService, error)
 				return readerService{}, fmt.Errorf("start your feeds' service: %w", err)
 			}
 			svc := readerService{baseURL: p.svc.baseURL, apiKey: p.svc.apiKey, display: "your feeds (" + defaultCataloguePath() + ")",
-				local: true, stop: p.stop}
+				local: true, marks: !readOnly, stop: p.stop}
 			if readOnly {
 				svc.hint = readOnlyHint(defaultCataloguePath())
 			}

@@ -293,6 +293,7 @@ func runServe(ctx context.Context, f serveFlags) error {
 	if err := setUpGReader(ctx, f, &cfg, st, all, logger); err != nil {
 		return err
 	}
+	cfg.Marks = catalogueMarks(ctx, st) // read and starred state per key (docs/marks.md)
 	h, err := server.New(st, cfg)
 	if err != nil {
 		return fmt.Errorf("set up the service: %w", err)

@@ -105,8 +105,8 @@ func buildGReaderBench(n int) (*greaderBench, error) {
 			return nil, fmt.Errorf("import the benchmark catalogue: %w", err)
 		}
 	}
-	key := fmt.Sprintf("bench-key-%d", time.Now().UnixNano())                         // a fresh owner every run
-	h, err := New(st, Config{APIKeys: []string{key}, QueryTimeout: 10 * time.Minute}) // setup marks a million read
+	key := fmt.Sprintf("bench-key-%d", time.Now().UnixNano())                                    // a fresh owner every run
+	h, err := New(st, Config{APIKeys: []string{key}, Marks: st, QueryTimeout: 10 * time.Minute}) // setup marks a million read
 	if err != nil {
 		return nil, err
 	}

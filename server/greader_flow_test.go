@@ -155,7 +155,7 @@ func TestGReaderFlow(t *testing.T) {
 
 func testGReaderFlow(t *testing.T, st store.Reader) {
 	keys, _ := NewKeys([]string{testKey, "bob-key-456"})
-	h, err := New(st, Config{Keys: keys})
+	h, err := New(st, Config{Keys: keys, Marks: st.(store.Marks)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +251,7 @@ func TestGReaderContinuationOverSQLite(t *testing.T) {
 			batch = batch[:0]
 		}
 	}
-	h, err := New(st, Config{APIKeys: []string{testKey}})
+	h, err := New(st, Config{APIKeys: []string{testKey}, Marks: st.(store.Marks)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -287,5 +287,23 @@ func TestGReaderContinuationOverSQLite(t *testing.T) {
 	items := c.contents(all[:1000])
 	if len(items) != 1000 || items[0].Title != "Item 0" || items[999].Title != "Item 999" {
 		t.Fatalf("contents of 1,000 ids: %d items", len(items))
+	}
+}
+
+// With Config.Owner (personal mode, the demo) every key's client shares
+// the one owner's marks, as the reader on that service does.
+func TestGReaderUsesTheFixedOwner(t *testing.T) {
+	st := fixtureStore(t)
+	h, err := New(st, Config{APIKeys: []string{testKey, "other-key-789"}, Marks: st, Owner: store.LocalOwner})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	a, b := readerLogin(t, srv.URL+greader.Prefix, testKey), readerLogin(t, srv.URL+greader.Prefix, "other-key-789")
+	ids := a.ids(url.Values{"s": {"user/-/state/com.google/reading-list"}})
+	a.call(http.MethodPost, "edit-tag", url.Values{"i": ids[:1], "a": {"user/-/state/com.google/starred"}}, http.StatusOK)
+	if got := b.ids(url.Values{"s": {"user/-/state/com.google/starred"}}); len(got) != 1 || got[0] != ids[0] {
+		t.Errorf("the other key's client sees stars %v, want the local owner's [%s]", got, ids[0])
 	}
 }

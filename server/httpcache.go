@@ -28,6 +28,9 @@ const ListMaxAge = 60
 var (
 	listCacheControl = "private, max-age=" + strconv.Itoa(ListMaxAge)
 	noStore          = "no-store"
+	// personalCacheControl: an answer with one owner's marks is kept by
+	// no shared cache and checked again (ETag) before each reuse.
+	personalCacheControl = "private, no-cache"
 )
 
 // gzipMinBytes is the smallest body worth compressing: below about a
@@ -44,6 +47,9 @@ type representation struct {
 
 	gzOnce sync.Once
 	gz     []byte // nil when the body is too small to be worth it
+	// personal: the answer carries one owner's marks (marks.go), so no
+	// cache may keep it past this moment or hand it to anyone else.
+	personal bool
 	// onGzip, set by the cache that holds the representation before
 	// anyone else sees it, is told the size of the gzip once it is made.
 	onGzip func(n int)
@@ -86,6 +92,10 @@ func writeList(w http.ResponseWriter, r *http.Request, p *representation) error 
 	h := w.Header()
 	h.Add("Vary", "Accept-Encoding")
 	h.Set("Cache-Control", listCacheControl)
+	if p.personal {
+		h.Add("Vary", "Authorization, X-Api-Key")
+		h.Set("Cache-Control", personalCacheControl)
+	}
 	h.Set("X-Content-Type-Options", "nosniff")
 	body, etag := p.body, p.etag
 	if acceptsGzip(r.Header) {

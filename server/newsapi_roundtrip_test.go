@@ -33,6 +33,7 @@ type naArticle struct {
 	URLToImage  *string     `json:"urlToImage"`
 	PublishedAt *time.Time  `json:"publishedAt"`
 	Content     *string     `json:"content"`
+	ID          string      `json:"id"` // the marks extension's article id, on both dialects
 }
 
 type naArticles struct {

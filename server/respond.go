@@ -51,6 +51,9 @@ type articlesBody struct {
 	Page         int           `json:"page"`
 	PageSize     int           `json:"pageSize"`
 	Articles     []wireArticle `json:"articles"`
+	// Our marks extension (docs/marks.md): the view's unread count, when
+	// the service keeps marks.
+	UnreadResults *int `json:"unreadResults,omitempty"`
 }
 
 // wireArticle is an article as the service sends it: optional fields that
@@ -68,6 +71,11 @@ type wireArticle struct {
 	// groups nothing, so the spec's shape is unchanged.
 	StoryID   string `json:"storyId,omitempty"`
 	StorySize int    `json:"storySize,omitempty"`
+	// Our marks extension (model.Article.ID, Read, Starred): the
+	// article's id always, its marks when the service keeps them.
+	ID      string `json:"id,omitempty"`
+	Read    *bool  `json:"read,omitempty"`
+	Starred *bool  `json:"starred,omitempty"`
 }
 
 type wireSourceRef struct {
@@ -96,6 +104,7 @@ func toWire(items []model.Article) []wireArticle {
 			Content:     nullable(a.Content),
 			StoryID:     a.StoryID,
 			StorySize:   a.StorySize,
+			ID:          a.ID,
 		}
 		if !a.PublishedAt.IsZero() {
 			s := a.PublishedAt.UTC().Format(publishedLayout)
@@ -122,8 +131,17 @@ func sourcesEnvelope(p model.Page[model.Source]) sourcesBody {
 }
 
 func articlesEnvelope(p model.Page[model.Article]) articlesBody {
-	return articlesBody{Status: "ok", TotalResults: p.TotalResults, Page: p.Page, PageSize: p.PageSize,
+	body := articlesBody{Status: "ok", TotalResults: p.TotalResults, Page: p.Page, PageSize: p.PageSize,
 		Articles: toWire(p.Items)}
+	if p.UnreadKnown {
+		n := p.UnreadResults
+		body.UnreadResults = &n
+		for i, a := range p.Items {
+			read, starred := a.Read, a.Starred
+			body.Articles[i].Read, body.Articles[i].Starred = &read, &starred
+		}
+	}
+	return body
 }
 
 // writeJSON sends v with status. The body is encoded before the header is

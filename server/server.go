@@ -9,6 +9,7 @@ import (
 	"net/netip"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"tidings/model"
@@ -73,6 +74,19 @@ type Config struct {
 	// FeedManager subscribes and unsubscribes for them; nil: the service
 	// cannot (a catalogue without feeds).
 	FeedManager greader.FeedManager
+
+	// Marks, when set, is where the service keeps read and starred state
+	// per key (docs/marks.md): lists then carry each article's "read" and
+	// "starred" and the view's "unreadResults", accept unread=true and
+	// starred=true, and /v2/marks, /v2/marks/read-all and
+	// /v2/marks/unread are served. Its ArticlesByID (or the store's) looks
+	// up unread pages. Nil: the service keeps no marks.
+	Marks store.Marks
+	// Owner, when set, owns every request's marks whatever its key: the
+	// in-process service of personal mode and the demo, whose key changes
+	// with every launch, uses store.LocalOwner. Empty: a request's owner
+	// is its key's stable digest.
+	Owner store.Owner
 }
 
 // DefaultQueryTimeout bounds a store query when Config.QueryTimeout is 0.
@@ -99,6 +113,12 @@ type handler struct {
 	checkTimeout time.Duration
 	cors         corsPolicy
 	greader      http.Handler // the Google Reader API (greader_gate.go)
+
+	marks      store.Marks // nil: no marks kept (marks.go)
+	byID       store.ArticlesByID
+	fixedOwner store.Owner
+	posts      map[string]postEndpoint // the marks extension's POSTs
+	personal   map[string]bool         // paths whose answers depend on the owner: never cached
 }
 
 // endpoint answers one path: it parses the query and asks the store.
@@ -173,6 +193,9 @@ func newHandler(st store.Reader, cfg Config) (*handler, error) {
 		pathEverything:         h.everything,
 		pathNewsAPISources:     h.newsAPISources,
 	}
+	if err := h.setMarks(st, cfg); err != nil {
+		return nil, err
+	}
 	h.ops = map[string]http.HandlerFunc{endpointHealth: h.healthz, endpointReady: h.readyz,
 		endpointOpenAPI: openapi.Handler().ServeHTTP}
 	if !cfg.MetricsElsewhere {
@@ -245,7 +268,15 @@ func (h *handler) serve(w http.ResponseWriter, r *http.Request) {
 		h.greader.ServeHTTP(w, r)
 		return
 	}
+	if post, ok := h.posts[r.URL.Path]; ok {
+		h.servePost(w, r, post)
+		return
+	}
 	ep, ok := h.routes[r.URL.Path]
+	if !ok && h.marks == nil && strings.HasPrefix(r.URL.Path, pathMarks) {
+		writeError(w, http.StatusNotFound, CodeNotFound, errNoMarksEndpoint.Error())
+		return
+	}
 	if !ok {
 		writeError(w, http.StatusNotFound, CodeNotFound, fmt.Sprintf(
 			"no endpoint at %s: the endpoints are /v2/sources, /v2/latest-headlines and /v2/articles "+
@@ -285,6 +316,7 @@ func (h *handler) serve(w http.ResponseWriter, r *http.Request) {
 	if h.limiter != nil && !h.admit(w, r, d, key) {
 		return
 	}
+	r = r.WithContext(withOwner(r.Context(), h.owner(key)))
 	if queryErr != nil {
 		d.write(w, problem{status: http.StatusBadRequest, spec: model.CodeBadRequest, newsAPI: newsapi.CodeParameterInvalid,
 			message: "malformed query string: parameters must be URL-encoded name=value pairs joined by &"})
@@ -307,7 +339,16 @@ func (h *handler) serve(w http.ResponseWriter, r *http.Request) {
 func (h *handler) answer(w http.ResponseWriter, r *http.Request, d dialect, ep endpoint, values url.Values) (*representation, bool) {
 	cacheKey := r.URL.Path + "?" + values.Encode()
 	gen := h.st.Generation()
-	if rep, ok := h.bodies.lookup(cacheKey, gen); ok {
+	// An answer with marks is this owner's: cached under the owner and
+	// the version of their marks when the store says it, else not at all.
+	personal := h.personal[r.URL.Path]
+	cacheable := !personal
+	if personal {
+		if key, ok := h.personalKey(r.Context(), cacheKey); ok {
+			cacheKey, cacheable = key, true
+		}
+	}
+	if rep, ok := h.bodies.lookup(cacheKey, gen); ok && cacheable {
 		h.metrics.observeCache(true)
 		return rep, true
 	}
@@ -330,6 +371,10 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request, d dialect, ep e
 		return nil, false
 	}
 	rep := newRepresentation(body)
+	rep.personal = personal
+	if !cacheable {
+		return rep, true
+	}
 	h.bodies.store(cacheKey, gen, rep)
 	return rep, true
 }
@@ -396,15 +441,13 @@ func (h *handler) headlines(ctx context.Context, v url.Values) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(q.Sources) > 0 {
-		p, err := h.st.Articles(ctx, model.ArticlesQuery{Sources: q.Sources, SortBy: model.SortPublishedAt,
-			Page: q.Page, PageSize: q.PageSize})
-		if err != nil {
-			return nil, err
+	p, err := h.listed(ctx, store.Scope{Headlines: &q}, q.Unread, q.Starred, q.Page, q.PageSize, func() (model.Page[model.Article], error) {
+		if len(q.Sources) > 0 {
+			return h.st.Articles(ctx, model.ArticlesQuery{Sources: q.Sources, SortBy: model.SortPublishedAt,
+				Page: q.Page, PageSize: q.PageSize})
 		}
-		return articlesEnvelope(p), nil
-	}
-	p, err := h.st.Headlines(ctx, q)
+		return h.st.Headlines(ctx, q)
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -416,7 +459,9 @@ func (h *handler) articles(ctx context.Context, v url.Values) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := h.st.Articles(ctx, q)
+	p, err := h.listed(ctx, store.Scope{Articles: &q}, q.Unread, q.Starred, q.Page, q.PageSize, func() (model.Page[model.Article], error) {
+		return h.st.Articles(ctx, q)
+	})
 	if err != nil {
 		return nil, err
 	}

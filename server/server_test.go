@@ -234,6 +234,11 @@ func TestHeadlinesNewestFirstAndArticleShape(t *testing.T) {
 		} else if _, ok := first["storySize"]; ok {
 			t.Fatalf("storySize without storyId: %v", first)
 		}
+		// The marks extension's id (docs/marks.md) is on every article.
+		if id, _ := first["id"].(string); id == "" || strings.Trim(id, "0123456789") != "" {
+			t.Fatalf("article id %v: want a decimal id", first["id"])
+		}
+		delete(first, "id")
 		if !reflect.DeepEqual(first, want) {
 			t.Fatalf("article shape\ngot  %v\nwant %v", first, want)
 		}

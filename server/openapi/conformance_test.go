@@ -207,6 +207,7 @@ func TestHandlerConformsToDocument(t *testing.T) {
 	})
 	t.Run("rate limited", func(t *testing.T) { seen.addAll(d.checkRateLimit(t)) })
 	t.Run("internal error", func(t *testing.T) { seen.addAll(d.checkFailures(t)) })
+	t.Run("marks", func(t *testing.T) { seen.addAll(d.checkMarks(t)) })
 	seen.requireEveryResponse(t, d)
 }
 

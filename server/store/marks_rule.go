@@ -18,16 +18,18 @@ const MaxMarkIDs = 1000
 // the backend's tables t and its reader r (for search scopes and the
 // generation its counts are cached at).
 func NewMarks(t MarkTables, r Reader) Marks {
-	return &ruleMarks{t: t, r: r, totals: gencache.New[map[string]int](4)}
+	return &ruleMarks{t: t, r: r, totals: gencache.New[map[string]int](64)}
 }
 
 // ruleMarks is the read rule (marks_tables.go) over one backend.
 type ruleMarks struct {
 	t MarkTables
 	r Reader
-	// totals caches the per-source article counts of the catalogue,
-	// what an owner who never marked anything read has unread: counting
-	// them reads every article, so it is done once per generation.
+	// totals caches per-source article counts above a watermark (all of
+	// them: what an owner who never marked anything has unread) for the
+	// generation they were counted at: articles change only with the
+	// catalogue, not with marks, so an owner's counts asked again (the
+	// reader refreshing its Sources screen) count no articles.
 	totals *gencache.Cache[map[string]int]
 }
 
@@ -190,7 +192,7 @@ func (r *ruleMarks) MarkAllRead(ctx context.Context, owner Owner, scope Scope, b
 	if !res.all && len(res.sources) == 0 {
 		return 0, nil
 	}
-	counts, err := r.unread(ctx, owner, res, hi)
+	n, err := r.unreadTotal(ctx, owner, res, hi)
 	if err != nil {
 		return 0, err
 	}
@@ -201,7 +203,7 @@ func (r *ruleMarks) MarkAllRead(ctx context.Context, owner Owner, scope Scope, b
 	if err := r.t.RaiseWatermarks(ctx, owner, groups, hi); err != nil {
 		return 0, fmt.Errorf("mark all read: %w", err)
 	}
-	return sum(counts), nil
+	return n, nil
 }
 
 func sum(counts map[string]int) int {
@@ -320,23 +322,19 @@ func (r *ruleMarks) unread(ctx context.Context, owner Owner, res resolved, hi in
 	return counts, nil
 }
 
-// countAbove counts the articles with lo < id <= hi per source; every
-// article's count (nothing marked) is cached per generation.
+// countAbove counts the articles with lo < id <= hi per source, cached
+// per generation.
 func (r *ruleMarks) countAbove(ctx context.Context, lo, hi int64) (map[string]int, error) {
-	whole := lo == NoWatermark && hi == EndOfIDs
 	gen := r.r.Generation()
-	if whole {
-		if c, ok := r.totals.Get("", gen); ok {
-			return clone(c), nil
-		}
+	key := fmt.Sprintf("%d:%d", lo, hi)
+	if c, ok := r.totals.Get(key, gen); ok {
+		return clone(c), nil
 	}
 	c, err := r.t.CountBySource(ctx, lo, hi)
 	if err != nil {
 		return nil, fmt.Errorf("count the articles per source: %w", err)
 	}
-	if whole {
-		r.totals.Put("", gen, clone(c))
-	}
+	r.totals.Put(key, gen, clone(c))
 	return c, nil
 }
 
@@ -373,4 +371,59 @@ func (r *ruleMarks) countRanges(ctx context.Context, ranges []SourceRange, count
 		}
 	}
 	return nil
+}
+
+// unreadTotal counts the owner's unread articles of res with ids <= hi,
+// without counting per source where it need not: everything is the
+// articles above the global watermark, less those read by a higher
+// source watermark, corrected by the explicit marks.
+func (r *ruleMarks) unreadTotal(ctx context.Context, owner Owner, res resolved, hi int64) (int, error) {
+	if !res.all {
+		counts, err := r.unread(ctx, owner, res, hi)
+		return sum(counts), err
+	}
+	w, err := r.watermarks(ctx, owner)
+	if err != nil {
+		return 0, err
+	}
+	n, err := r.t.CountIDs(ctx, w.global, hi)
+	if err != nil {
+		return 0, fmt.Errorf("count the articles: %w", err)
+	}
+	var ranges []SourceRange
+	for src, upto := range w.by {
+		if src != GlobalGroup && upto > w.global {
+			ranges = append(ranges, SourceRange{Source: src, Lo: w.global, Hi: min(upto, hi)})
+		}
+	}
+	read := map[string]int{}
+	if err := r.countRanges(ctx, ranges, read); err != nil {
+		return 0, err
+	}
+	n -= sum(read)
+	explicit, err := r.t.ExplicitReads(ctx, owner)
+	if err != nil {
+		return 0, fmt.Errorf("read the explicit marks: %w", err)
+	}
+	for _, m := range explicit {
+		if m.ID > hi {
+			continue
+		}
+		switch above := m.ID > w.of(m.Source); {
+		case m.Read && above:
+			n--
+		case !m.Read && !above:
+			n++
+		}
+	}
+	return max(n, 0), nil
+}
+
+// MarksVersion implements MarksVersioner.
+func (r *ruleMarks) MarksVersion(ctx context.Context, owner Owner) (int64, error) {
+	v, err := r.t.Version(ctx, owner)
+	if err != nil {
+		return 0, fmt.Errorf("read the marks version: %w", err)
+	}
+	return v, nil
 }

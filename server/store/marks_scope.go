@@ -86,3 +86,14 @@ func searchIDs(ctx context.Context, r Reader, q model.ArticlesQuery) ([]int64, e
 	}
 	return ids[:min(len(ids), MaxScopeIDs)], nil
 }
+
+// IsSearchScope reports whether scope is a search (keywords, domains,
+// dates…) rather than a set of sources: its counts and marks read the
+// search's results, so they cost one search per page of them.
+func IsSearchScope(scope Scope) bool {
+	if scope.Articles == nil || scope.Source != "" || scope.Feed != "" || scope.Category != "" || scope.Headlines != nil {
+		return false
+	}
+	res, _ := resolve(context.Background(), nil, scope)
+	return res.search != nil
+}

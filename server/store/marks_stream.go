@@ -83,7 +83,12 @@ func (r *ruleMarks) scan(ctx context.Context, owner Owner, res resolved, q IDSca
 		return nil, err
 	}
 	q.All, q.Sources, q.Global = res.all, res.sources, w.global
-	q.Floor = w.global
+	q.Floor, q.SourceMax = w.global, NoWatermark
+	for src, upto := range w.by {
+		if src != GlobalGroup && upto > w.global && (res.all || slices.Contains(res.sources, src)) {
+			q.SourceMax = max(q.SourceMax, upto)
+		}
+	}
 	if !res.all {
 		q.Floor = EndOfIDs
 		for _, src := range res.sources {

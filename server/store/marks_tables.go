@@ -77,7 +77,11 @@ type IDScan struct {
 	All     bool     // every article; otherwise those of Sources
 	Sources []string // when !All
 	Global  int64    // the owner's global watermark (NoWatermark: none)
-	Read    ReadFilter
+	// SourceMax is the highest source watermark above Global among the
+	// scope's sources (NoWatermark: none): above it, and at or below
+	// Global, an article's source need not be looked at.
+	SourceMax int64
+	Read      ReadFilter
 	// Floor, for OnlyUnread, is the lowest watermark any article of the
 	// scope has: below it only explicitly unread articles qualify, so the
 	// scan reads the rows above it and the owner's unread marks, not the
@@ -111,6 +115,8 @@ type MarkTables interface {
 	// articles among ids.
 	WriteRead(ctx context.Context, owner Owner, ids []int64, read bool) error
 	WriteStarred(ctx context.Context, owner Owner, ids []int64, starred bool) error
+	// CountIDs counts the articles with lo < id <= hi.
+	CountIDs(ctx context.Context, lo, hi int64) (int, error)
 	// CountBySource counts the articles with lo < id <= hi per source id.
 	CountBySource(ctx context.Context, lo, hi int64) (map[string]int, error)
 	// CountRanges counts the articles of each range.
@@ -122,7 +128,18 @@ type MarkTables interface {
 	FeedIDs(ctx context.Context) ([]string, error)
 	// ScanIDs lists the ids of one page of a scan.
 	ScanIDs(ctx context.Context, owner Owner, q IDScan) ([]int64, error)
+	// Version is a number that changes with every write of the owner's
+	// marks (WriteRead, WriteStarred and RaiseWatermarks bump it in the
+	// database, so every process and replica sees it).
+	Version(ctx context.Context, owner Owner) (int64, error)
 	// IDBound is the highest id of an article published at or before
 	// the Unix second sec, as the backend stores times.
 	IDBound(sec int64) int64
+}
+
+// MarksVersioner is a Marks that says when an owner's marks changed: an
+// answer computed while MarksVersion returned v (and the catalogue's
+// Generation g) stays true while both do, so it may be cached per owner.
+type MarksVersioner interface {
+	MarksVersion(ctx context.Context, owner Owner) (int64, error)
 }

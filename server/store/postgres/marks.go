@@ -85,8 +85,33 @@ func (s *Store) ArticlesByID(ctx context.Context, ids []int64) ([]model.Article,
 	return out, nil
 }
 
+// MarksVersion implements store.MarksVersioner.
+func (s *Store) MarksVersion(ctx context.Context, owner store.Owner) (int64, error) {
+	return s.marks().(store.MarksVersioner).MarksVersion(ctx, owner)
+}
+
 // marksSQL is the SQL of the marks rule (store.MarkTables).
 type marksSQL struct{ s *Store }
+
+// bumpVersionSQL moves the owner's marks version (mark_versions).
+const bumpVersionSQL = `INSERT INTO mark_versions (owner, v) VALUES ($1, 1) ON CONFLICT (owner) DO UPDATE SET v = mark_versions.v + 1`
+
+func (m marksSQL) Version(ctx context.Context, owner store.Owner) (int64, error) {
+	var v int64
+	err := m.s.pool.QueryRow(ctx, `SELECT COALESCE((SELECT v FROM mark_versions WHERE owner = $1), 0)`, string(owner)).Scan(&v)
+	return v, classify(err)
+}
+
+// exec runs a statement and the owner's version bump in one transaction.
+func (m marksSQL) exec(ctx context.Context, owner store.Owner, query string, args ...any) error {
+	return classify(pgx.BeginFunc(ctx, m.s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, query, args...); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, bumpVersionSQL, string(owner))
+		return err
+	}))
+}
 
 func (m marksSQL) Watermarks(ctx context.Context, owner store.Owner) (map[string]int64, error) {
 	rows, err := m.s.pool.Query(ctx, `SELECT grp, upto FROM mark_watermarks WHERE owner = $1`, string(owner))
@@ -110,13 +135,17 @@ func (m marksSQL) RaiseWatermarks(ctx context.Context, owner store.Owner, groups
 		forget := `UPDATE marks SET read = NULL WHERE owner = $1 AND read IS NOT NULL AND article_id <= $2`
 		args := []any{string(owner), upto}
 		if len(groups) != 1 || groups[0] != store.GlobalGroup {
-			forget += ` AND article_id IN (SELECT id FROM articles WHERE source_id = ANY($3) AND id <= $2)`
+			// Per explicit mark (few), not per article of the groups (many).
+			forget += ` AND EXISTS (SELECT 1 FROM articles a WHERE a.id = marks.article_id AND a.source_id = ANY($3))`
 			args = append(args, groups)
 		}
 		if _, err := tx.Exec(ctx, forget, args...); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `DELETE FROM marks WHERE owner = $1 AND read IS NULL AND NOT starred`, string(owner))
+		if _, err := tx.Exec(ctx, `DELETE FROM marks WHERE owner = $1 AND read IS NULL AND NOT starred`, string(owner)); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, bumpVersionSQL, string(owner))
 		return err
 	}))
 }
@@ -150,22 +179,25 @@ func (m marksSQL) storedMarks(ctx context.Context, query string, args ...any) ([
 }
 
 func (m marksSQL) WriteRead(ctx context.Context, owner store.Owner, ids []int64, read bool) error {
-	_, err := m.s.pool.Exec(ctx, `INSERT INTO marks (owner, article_id, read)
+	return m.exec(ctx, owner, `INSERT INTO marks (owner, article_id, read)
 		SELECT $1, a.id, $2 FROM articles a WHERE a.id = ANY($3)
 		ON CONFLICT (owner, article_id) DO UPDATE SET read = excluded.read`, string(owner), read, ids)
-	return classify(err)
 }
 
 func (m marksSQL) WriteStarred(ctx context.Context, owner store.Owner, ids []int64, starred bool) error {
 	if !starred {
-		_, err := m.s.pool.Exec(ctx, `WITH u AS (UPDATE marks SET starred = false WHERE owner = $1 AND article_id = ANY($2) RETURNING article_id, read)
+		return m.exec(ctx, owner, `WITH u AS (UPDATE marks SET starred = false WHERE owner = $1 AND article_id = ANY($2) RETURNING article_id, read)
 			DELETE FROM marks WHERE owner = $1 AND article_id IN (SELECT article_id FROM u WHERE read IS NULL)`, string(owner), ids)
-		return classify(err)
 	}
-	_, err := m.s.pool.Exec(ctx, `INSERT INTO marks (owner, article_id, starred)
+	return m.exec(ctx, owner, `INSERT INTO marks (owner, article_id, starred)
 		SELECT $1, a.id, true FROM articles a WHERE a.id = ANY($2)
 		ON CONFLICT (owner, article_id) DO UPDATE SET starred = true`, string(owner), ids)
-	return classify(err)
+}
+
+func (m marksSQL) CountIDs(ctx context.Context, lo, hi int64) (int, error) {
+	var n int
+	err := m.s.pool.QueryRow(ctx, `SELECT count(*) FROM articles WHERE id > $1 AND id <= $2`, lo, hi).Scan(&n)
+	return n, classify(err)
 }
 
 func (m marksSQL) CountBySource(ctx context.Context, lo, hi int64) (map[string]int, error) {

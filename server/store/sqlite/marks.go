@@ -30,6 +30,10 @@ CREATE TABLE IF NOT EXISTS marks (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS marks_explicit ON marks(owner, article_id) WHERE read IS NOT NULL;
 CREATE INDEX IF NOT EXISTS marks_starred ON marks(owner, article_id) WHERE starred = 1;
+CREATE TABLE IF NOT EXISTS mark_versions (
+	owner TEXT PRIMARY KEY,
+	v     INTEGER NOT NULL
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS mark_watermarks (
 	owner TEXT NOT NULL,
 	grp   TEXT NOT NULL,
@@ -102,8 +106,43 @@ func (s *Store) ArticlesByID(ctx context.Context, ids []int64) ([]model.Article,
 	return out, nil
 }
 
+// MarksVersion implements store.MarksVersioner.
+func (s *Store) MarksVersion(ctx context.Context, owner store.Owner) (int64, error) {
+	return s.marks().(store.MarksVersioner).MarksVersion(ctx, owner)
+}
+
 // marksSQL is the SQL of the marks rule (store.MarkTables).
 type marksSQL struct{ s *Store }
+
+// bumpVersionSQL moves the owner's marks version (mark_versions).
+const bumpVersionSQL = `INSERT INTO mark_versions(owner, v) VALUES (?, 1) ON CONFLICT(owner) DO UPDATE SET v = v + 1`
+
+func (m marksSQL) Version(ctx context.Context, owner store.Owner) (int64, error) {
+	var v int64
+	err := m.s.db.QueryRowContext(ctx, `SELECT COALESCE((SELECT v FROM mark_versions WHERE owner = ?), 0)`, string(owner)).Scan(&v)
+	return v, err
+}
+
+// exec runs the statements in one transaction, the owner's version bump
+// last.
+func (m marksSQL) exec(ctx context.Context, owner store.Owner, stmts ...stmtArgs) error {
+	tx, err := m.s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	for _, st := range append(stmts, stmtArgs{bumpVersionSQL, []any{string(owner)}}) {
+		if _, err := tx.ExecContext(ctx, st.sql, st.args...); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}
+
+type stmtArgs struct {
+	sql  string
+	args []any
+}
 
 func (m marksSQL) Watermarks(ctx context.Context, owner store.Owner) (map[string]int64, error) {
 	rows, err := m.s.query(ctx, `SELECT grp, upto FROM mark_watermarks WHERE owner = ?`, string(owner))
@@ -138,13 +177,18 @@ func (m marksSQL) RaiseWatermarks(ctx context.Context, owner store.Owner, groups
 	forget := `UPDATE marks SET read = NULL WHERE owner = ? AND read IS NOT NULL AND article_id <= ?`
 	args := []any{string(owner), upto}
 	if len(groups) != 1 || groups[0] != store.GlobalGroup {
-		forget += ` AND article_id IN (SELECT id FROM articles WHERE source_id IN (SELECT value FROM json_each(?)))`
+		// Per explicit mark (few), not per article of the groups (many).
+		forget += ` AND EXISTS (SELECT 1 FROM articles a WHERE a.id = marks.article_id
+			AND a.source_id IN (SELECT value FROM json_each(?)))`
 		args = append(args, jsonStrings(groups))
 	}
 	if _, err := tx.ExecContext(ctx, forget, args...); err != nil {
 		return err
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM marks WHERE owner = ? AND read IS NULL AND starred = 0`, string(owner)); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, bumpVersionSQL, string(owner)); err != nil {
 		return err
 	}
 	return tx.Commit()
@@ -182,33 +226,39 @@ func (m marksSQL) storedMarks(ctx context.Context, query string, args ...any) ([
 }
 
 func (m marksSQL) WriteRead(ctx context.Context, owner store.Owner, ids []int64, read bool) error {
-	_, err := m.s.db.ExecContext(ctx, `INSERT INTO marks(owner, article_id, read)
+	return m.exec(ctx, owner, stmtArgs{`INSERT INTO marks(owner, article_id, read)
 		SELECT ?, a.id, ? FROM json_each(?) AS j CROSS JOIN articles a ON a.id = j.value WHERE true
-		ON CONFLICT(owner, article_id) DO UPDATE SET read = excluded.read`, string(owner), read, jsonInts(ids))
-	return err
+		ON CONFLICT(owner, article_id) DO UPDATE SET read = excluded.read`, []any{string(owner), read, jsonInts(ids)}})
 }
 
 func (m marksSQL) WriteStarred(ctx context.Context, owner store.Owner, ids []int64, starred bool) error {
+	args := []any{string(owner), jsonInts(ids)}
 	if !starred {
-		_, err := m.s.db.ExecContext(ctx, `UPDATE marks SET starred = 0 WHERE owner = ? AND article_id IN (SELECT value FROM json_each(?))`,
-			string(owner), jsonInts(ids))
-		if err == nil {
-			_, err = m.s.db.ExecContext(ctx, `DELETE FROM marks WHERE owner = ? AND read IS NULL AND starred = 0
-				AND article_id IN (SELECT value FROM json_each(?))`, string(owner), jsonInts(ids))
-		}
-		return err
+		return m.exec(ctx, owner,
+			stmtArgs{`UPDATE marks SET starred = 0 WHERE owner = ? AND article_id IN (SELECT value FROM json_each(?))`, args},
+			stmtArgs{`DELETE FROM marks WHERE owner = ? AND read IS NULL AND starred = 0
+				AND article_id IN (SELECT value FROM json_each(?))`, args})
 	}
-	_, err := m.s.db.ExecContext(ctx, `INSERT INTO marks(owner, article_id, starred)
+	return m.exec(ctx, owner, stmtArgs{`INSERT INTO marks(owner, article_id, starred)
 		SELECT ?, a.id, 1 FROM json_each(?) AS j CROSS JOIN articles a ON a.id = j.value WHERE true
-		ON CONFLICT(owner, article_id) DO UPDATE SET starred = 1`, string(owner), jsonInts(ids))
-	return err
+		ON CONFLICT(owner, article_id) DO UPDATE SET starred = 1`, args})
 }
 
+// rangeCountSQL counts the articles of source src with lo < id <= hi on
+// the source index; from the start of ids, as the source's total less
+// those above hi, so a long past costs nothing.
+const rangeCountSQL = `CASE WHEN %[2]s = -9223372036854775808
+	THEN COALESCE((SELECT n FROM mark_source_counts c WHERE c.source_id = %[1]s), 0)
+		- (SELECT count(*) FROM articles a WHERE a.source_id = %[1]s AND a.id > %[3]s)
+	ELSE (SELECT count(*) FROM articles a WHERE a.source_id = %[1]s AND a.id > %[2]s AND a.id <= %[3]s) END`
+
 func (m marksSQL) CountBySource(ctx context.Context, lo, hi int64) (map[string]int, error) {
-	query := `SELECT source_id, count(*) FROM articles WHERE id > ? AND id <= ? GROUP BY source_id`
-	args := []any{lo, hi}
-	if lo == store.NoWatermark && hi == store.EndOfIDs {
-		query, args = `SELECT source_id, count(*) FROM articles GROUP BY source_id`, nil
+	query := `SELECT source_id, n FROM mark_source_counts WHERE n > 0`
+	var args []any
+	if lo != store.NoWatermark || hi != store.EndOfIDs {
+		query = `SELECT s.source_id, ` + fmt.Sprintf(rangeCountSQL, "s.source_id", "?1", "?2") +
+			` FROM mark_source_counts s WHERE s.n > 0`
+		args = []any{lo, hi}
 	}
 	rows, err := m.s.query(ctx, query, args...)
 	if err != nil {
@@ -222,7 +272,9 @@ func (m marksSQL) CountBySource(ctx context.Context, lo, hi int64) (map[string]i
 		if err := rows.Scan(&src, &n); err != nil {
 			return nil, err
 		}
-		out[src] = n
+		if n > 0 {
+			out[src] = n
+		}
 	}
 	return out, rows.Err()
 }
@@ -238,7 +290,7 @@ func (m marksSQL) CountRanges(ctx context.Context, ranges []store.SourceRange) (
 		args = append(args, i, r.Source, r.Lo, r.Hi)
 	}
 	rows, err := m.s.db.QueryContext(ctx, `WITH r(i, src, lo, hi) AS (VALUES `+b.String()+`)
-		SELECT r.i, (SELECT count(*) FROM articles a WHERE a.source_id = r.src AND a.id > r.lo AND a.id <= r.hi) FROM r`, args...)
+		SELECT r.i, `+fmt.Sprintf(rangeCountSQL, "r.src", "r.lo", "r.hi")+` FROM r`, args...)
 	if err != nil {
 		return nil, err
 	}

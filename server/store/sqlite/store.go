@@ -293,11 +293,14 @@ func (s *Store) migrate(ctx context.Context) error {
 	case version != 0 && version != schemaVersion:
 		return fmt.Errorf("the database has schema version %d, this program needs %d: import the data into a new file", version, schemaVersion)
 	}
-	if _, err := s.db.ExecContext(ctx, schema+counterSchema+marksSchema); err != nil {
+	if _, err := s.db.ExecContext(ctx, schema+counterSchema); err != nil {
 		return fmt.Errorf("create schema: %w", err)
 	}
 	if _, err := s.db.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", schemaVersion)); err != nil {
 		return fmt.Errorf("write schema version: %w", err)
+	}
+	if err := s.migrateMarks(ctx); err != nil {
+		return err
 	}
 	// Title matters more than description, description more than content;
 	// the facet tokens are for filtering and must not affect the score.

@@ -29,6 +29,7 @@ func RunMarks(t *testing.T, open func(t *testing.T) MarksBackend) {
 		{"StreamsFilterByReadStarredAndTime", testStreamFilters},
 		{"AThousandIDsPerCall", testThousandIDs},
 		{"StreamContinuationOver10000Items", testLongStream},
+		{"EveryWriteMovesTheOwnersVersion", testVersion},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.run(t, open(t)) })
@@ -172,6 +173,14 @@ func testScopedMarkAllRead(t *testing.T, b MarksBackend) {
 	m := marksOf(t, b, ownerA, ids[2], ids[5], ids[1])
 	if m[ids[2]].Read || !m[ids[5]].Read || m[ids[1]].Read {
 		t.Errorf("marks %+v: want bytes 2 unread, 5 read, herald 1 unread", m)
+	}
+	unread, _ := marksStream(t, b, ownerA, store.Stream{ExcludeRead: true})
+	if want := []int64{ids[1], ids[2], ids[4], ids[7]}; !slices.Equal(unread, want) {
+		t.Errorf("unread stream after marking sources read = %v, want %v", unread, want)
+	}
+	read, _ := marksStream(t, b, ownerA, store.Stream{OnlyRead: true, OldestFirst: true})
+	if want := []int64{ids[8], ids[6], ids[5], ids[3], ids[0]}; !slices.Equal(read, want) {
+		t.Errorf("read stream oldest first = %v, want %v", read, want)
 	}
 	us := store.Scope{Headlines: &model.HeadlinesQuery{Country: "us"}}
 	if n := marksUnread(t, b, ownerA, us); n != 4 {
@@ -329,8 +338,8 @@ func testLongStream(t *testing.T, b MarksBackend) {
 		t.Skip("10,000 articles")
 	}
 	ids := marksFixture(t, b, 10_500)
-	if _, err := b.MarkAllRead(marksCtx, ownerA, store.Scope{}, marksMinute(10_000)); err != nil {
-		t.Fatal(err)
+	if n, err := b.MarkAllRead(marksCtx, ownerA, store.Scope{}, marksMinute(10_000)); err != nil || n != 500 {
+		t.Fatalf("MarkAllRead of the oldest 500 (a week of articles) = %d, %v", n, err)
 	}
 	got, pages := marksStream(t, b, ownerA, store.Stream{ExcludeRead: true, Limit: 1000})
 	if len(got) != 10_000 || pages != 10 || !marksSorted(got, false) || !slices.Equal(got, ids[:10_000]) {
@@ -342,5 +351,43 @@ func testLongStream(t *testing.T, b MarksBackend) {
 	}
 	if n := marksUnread(t, b, ownerA, store.Scope{}); n != 10_000 {
 		t.Errorf("unread = %d, want 10,000", n)
+	}
+}
+
+func testVersion(t *testing.T, b MarksBackend) {
+	v, ok := b.(store.MarksVersioner)
+	if !ok {
+		t.Skip("the backend keeps no marks version")
+	}
+	ids := marksFixture(t, b, 3)
+	version := func(o store.Owner) int64 {
+		t.Helper()
+		n, err := v.MarksVersion(marksCtx, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	writes := []func() error{
+		func() error { _, err := b.SetRead(marksCtx, ownerA, ids[:1], true); return err },
+		func() error { _, err := b.SetStarred(marksCtx, ownerA, ids[:1], true); return err },
+		func() error { _, err := b.SetStarred(marksCtx, ownerA, ids[:1], false); return err },
+		func() error {
+			_, err := b.MarkAllRead(marksCtx, ownerA, store.Scope{Source: "daily"}, time.Time{})
+			return err
+		},
+	}
+	others := version(ownerB)
+	for i, write := range writes {
+		before := version(ownerA)
+		if err := write(); err != nil {
+			t.Fatal(err)
+		}
+		if version(ownerA) == before {
+			t.Errorf("write %d left the owner's marks version at %d", i, before)
+		}
+	}
+	if version(ownerB) != others {
+		t.Error("another owner's writes moved this owner's version")
 	}
 }

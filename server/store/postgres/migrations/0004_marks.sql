@@ -16,6 +16,13 @@ CREATE TABLE IF NOT EXISTS marks (
 CREATE INDEX IF NOT EXISTS marks_explicit ON marks (owner, article_id) WHERE read IS NOT NULL;
 CREATE INDEX IF NOT EXISTS marks_starred ON marks (owner, article_id) WHERE starred;
 
+-- mark_versions: bumped by every write of an owner's marks, so every
+-- replica can cache an owner's answers until it moves.
+CREATE TABLE IF NOT EXISTS mark_versions (
+	owner text PRIMARY KEY,
+	v     bigint NOT NULL
+);
+
 CREATE TABLE IF NOT EXISTS mark_watermarks (
 	owner text NOT NULL,
 	grp   text NOT NULL,
