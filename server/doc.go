@@ -24,6 +24,12 @@
 //     (429), parameters (400), then the query. So unknown paths
 //     answer 404 without a key (they reveal nothing), and a request with a
 //     bad parameter still spends a unit of its key's rate limit.
+//   - /api/greader (and FreshRSS's /api/greader.php) is the Google Reader
+//     API for sync clients (package server/greader, docs/sync.md), served
+//     after the operations endpoints and before everything above: its
+//     own methods, its token instead of the key (derived from the key by
+//     greader_gate.go), the same wrong-key throttle and rate limit, and
+//     its own plain-text errors.
 //
 // Authentication (spec 5)
 //   - The spec's "Authorization: Bearer <key>" (scheme in any case), and on

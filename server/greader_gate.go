@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
@@ -8,6 +9,7 @@ import (
 	"slices"
 	"sync"
 
+	"tidings/model"
 	"tidings/server/greader"
 	"tidings/server/store"
 )
@@ -20,15 +22,15 @@ import (
 // the key ring. The wrong-key throttle counts wrong passwords and wrong
 // tokens alike, and the rate limit applies per key.
 
-// mountGReader sets up the Google Reader API over st; a store that keeps
-// no marks answers its paths with a clear 501.
+// mountGReader sets up the Google Reader API over st and the marks of
+// Config.Marks (setMarks runs first); a service that keeps no marks
+// answers its paths with a clear 501.
 func (h *handler) mountGReader(st store.Reader, cfg Config) error {
-	gst, ok := st.(greader.Store)
-	if !ok {
+	if h.marks == nil {
 		h.greader = http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 			w.WriteHeader(http.StatusNotImplemented)
-			w.Write([]byte("this catalogue keeps no read state, so it cannot serve the Google Reader API\n"))
+			w.Write([]byte("this service keeps no read state, so it cannot serve the Google Reader API (it needs --db)\n"))
 		})
 		return nil
 	}
@@ -37,6 +39,7 @@ func (h *handler) mountGReader(st store.Reader, cfg Config) error {
 		gate.managers = cfg.FeedManagers.ring
 	}
 	fs, _ := st.(store.FeedStore)
+	gst := greaderStore{Reader: st, Marks: h.marks, lookup: h.byID}
 	g, err := greader.New(greader.Config{Store: gst, Gate: gate, Feeds: fs, Manager: cfg.FeedManager,
 		Logger: h.log, Now: h.now, Timeout: h.timeout})
 	if err != nil {
@@ -44,6 +47,17 @@ func (h *handler) mountGReader(st store.Reader, cfg Config) error {
 	}
 	h.greader = g
 	return nil
+}
+
+// greaderStore is the catalogue with the service's marks.
+type greaderStore struct {
+	store.Reader
+	store.Marks
+	lookup store.ArticlesByID
+}
+
+func (s greaderStore) ArticlesByID(ctx context.Context, ids []int64) ([]model.Article, error) {
+	return s.lookup.ArticlesByID(ctx, ids)
 }
 
 // isGReaderPath reports whether path is the Google Reader API's.
@@ -122,7 +136,8 @@ func (g *greaderGate) session(r *http.Request, i int) (greader.Session, error) {
 	}
 	d := g.h.keys.digest(i)
 	return greader.Session{
-		Owner:        store.Owner(g.h.keys.id(i)),
+		Owner: g.h.owner(i), // the key's digest, or Config.Owner's
+
 		UserID:       derived(d, "user")[:16],
 		AuthToken:    derived(d, "auth"),
 		EditToken:    derived(d, "edit")[:57], // FreshRSS's edit tokens are 57 characters; some clients expect it

@@ -11,17 +11,12 @@ import (
 	"tidings/server/store"
 )
 
-// withMarks gives a catalogue the marks capability in name only: the
-// calls these tests make (ClientLogin, user-info, token) read no marks,
-// and a SQLite catalogue's would. The whole flow over SQLite's marks is
-// greader_flow_test.go's.
-type withMarks struct {
-	store.Reader
-	store.Marks
-	articleLookup // named apart: a field ArticlesByID would hide the method
+// marked is a new SQLite catalogue and its marks, as `tidings serve
+// --db` configures them.
+func marked(t *testing.T) (store.Reader, store.Marks) {
+	st := openSQLite(t)
+	return st, st.(store.Marks)
 }
-
-type articleLookup = store.ArticlesByID
 
 func greaderLogin(h http.Handler, key, remote string) *httptest.ResponseRecorder {
 	r := httptest.NewRequest(http.MethodPost, greader.Prefix+"/accounts/ClientLogin",
@@ -62,7 +57,8 @@ func TestGReaderTokenIsDerivedAndDiesWithItsKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := New(withMarks{Reader: openSQLite(t)}, Config{Keys: keys})
+	st, marks := marked(t)
+	h, err := New(st, Config{Keys: keys, Marks: marks})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +68,8 @@ func TestGReaderTokenIsDerivedAndDiesWithItsKey(t *testing.T) {
 	}
 	// The same key gives the same token on another handler (a replica,
 	// a restart), so clients that keep it keep working.
-	h2, _ := New(withMarks{Reader: openSQLite(t)}, Config{APIKeys: []string{testKey}})
+	st2, marks2 := marked(t)
+	h2, _ := New(st2, Config{APIKeys: []string{testKey}, Marks: marks2})
 	if again := authToken(t, greaderLogin(h2, testKey, "192.0.2.1:1000")); again != token {
 		t.Errorf("a restart changed the token")
 	}
@@ -92,7 +89,8 @@ func TestGReaderTokenIsDerivedAndDiesWithItsKey(t *testing.T) {
 }
 
 func TestGReaderWrongPasswordsAreThrottled(t *testing.T) {
-	h, err := New(withMarks{Reader: openSQLite(t)}, Config{APIKeys: []string{testKey}, AuthFailures: 3})
+	st, marks := marked(t)
+	h, err := New(st, Config{APIKeys: []string{testKey}, AuthFailures: 3, Marks: marks})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +118,8 @@ func TestGReaderWrongPasswordsAreThrottled(t *testing.T) {
 }
 
 func TestGReaderCallsCountAgainstTheKeysRateLimit(t *testing.T) {
-	h, err := New(withMarks{Reader: openSQLite(t)}, Config{APIKeys: []string{testKey}, RateLimit: 2})
+	st, marks := marked(t)
+	h, err := New(st, Config{APIKeys: []string{testKey}, RateLimit: 2, Marks: marks})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,8 +131,7 @@ func TestGReaderCallsCountAgainstTheKeysRateLimit(t *testing.T) {
 }
 
 func TestGReaderNeedsACatalogueThatKeepsMarks(t *testing.T) {
-	noMarks := struct{ store.Reader }{openSQLite(t)}
-	h, err := New(noMarks, Config{APIKeys: []string{testKey}})
+	h, err := New(openSQLite(t), Config{APIKeys: []string{testKey}}) // no Config.Marks
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +143,8 @@ func TestGReaderNeedsACatalogueThatKeepsMarks(t *testing.T) {
 
 func TestGReaderFeedManagersAreTheOperatorsChoice(t *testing.T) {
 	managers, _ := NewKeys([]string{"manager-key"})
-	h, err := New(withMarks{Reader: openSQLite(t)}, Config{APIKeys: []string{testKey, "manager-key"}, FeedManagers: managers})
+	st, marks := marked(t)
+	h, err := New(st, Config{APIKeys: []string{testKey, "manager-key"}, FeedManagers: managers, Marks: marks})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,9 +31,6 @@ func (h *Handler) authenticate(w http.ResponseWriter, r *http.Request) (*call, e
 		}
 		return nil, badRequest("malformed parameters: they must be URL-encoded name=value pairs joined by &")
 	}
-	if out := r.Form.Get("output"); out != "" && out != "json" {
-		return nil, badRequest("output=%s is not supported: tidings answers output=json", truncate(out, 20))
-	}
 	token, err := headerToken(r.Header.Get("Authorization"))
 	if err != nil {
 		return nil, err
@@ -44,6 +41,9 @@ func (h *Handler) authenticate(w http.ResponseWriter, r *http.Request) (*call, e
 	s, err := h.gate.Session(r, token)
 	if err != nil {
 		return nil, err
+	}
+	if out := r.Form.Get("output"); out != "" && out != "json" {
+		return nil, badRequest("output=%s is not supported: tidings answers output=json", truncate(out, 20))
 	}
 	return &call{r: r, session: s, form: r.Form}, nil
 }
