@@ -17,7 +17,7 @@ import (
 var now = time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)
 
 func testCtx() *common.Context {
-	return &common.Context{Styles: theme.New(true, false), Keys: keymap.Default(), Now: func() time.Time { return now }}
+	return &common.Context{View: common.View{Styles: theme.New(true, false), Keys: keymap.Default(), Now: func() time.Time { return now }}}
 }
 
 func TestRowShowsTitleSourceTimeAndDescriptionWhenWide(t *testing.T) {
