@@ -204,7 +204,7 @@ func newApp(cfg Config, defs []screenDef) *App {
 		defs:       defs,
 		screens:    make(map[common.ScreenID]common.Screen, len(defs)),
 		sourceFrom: common.Sources,
-		status:     statusbar.New(ctx),
+		status:     statusbar.New(&ctx.View),
 		help:       help.New(),
 		isDark:     isDark,
 		noColor:    noColor,
