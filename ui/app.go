@@ -176,22 +176,25 @@ func newApp(cfg Config, defs []screenDef) *App {
 	}
 	isDark := cfg.Background != theme.BackgroundLight // dark until the terminal says otherwise
 	ctx := &common.Context{
-		Lifetime: lifetime,
-		Styles:   theme.NewAdjusted(isDark, noColor, cfg.Palette),
-		Keys:     keys,
-		Client:   cfg.Client,
-		Dialect:  cfg.Dialect,
-		PageSize: cfg.PageSize,
-		Now:      now,
-		Location: cfg.Location,
-		Demo:     cfg.Demo,
-		Feeds:    cfg.Feeds,
-		BaseURL:  cfg.BaseURL,
-
-		FullText:     cfg.FullText,
-		FullTextAuto: cfg.FullTextAuto,
-		Marks:        cfg.Marks,
-		State:        cfg.State,
+		View: common.View{
+			Styles:   theme.NewAdjusted(isDark, noColor, cfg.Palette),
+			Keys:     keys,
+			Now:      now,
+			Location: cfg.Location,
+		},
+		Services: common.Services{
+			Lifetime:     lifetime,
+			Client:       cfg.Client,
+			Dialect:      cfg.Dialect,
+			PageSize:     cfg.PageSize,
+			Demo:         cfg.Demo,
+			Feeds:        cfg.Feeds,
+			BaseURL:      cfg.BaseURL,
+			FullText:     cfg.FullText,
+			FullTextAuto: cfg.FullTextAuto,
+			Marks:        cfg.Marks,
+			State:        cfg.State,
+		},
 	}
 	if r, ok := cfg.Client.(common.QuotaReporter); ok {
 		ctx.Quota = r
@@ -201,7 +204,7 @@ func newApp(cfg Config, defs []screenDef) *App {
 		defs:       defs,
 		screens:    make(map[common.ScreenID]common.Screen, len(defs)),
 		sourceFrom: common.Sources,
-		status:     statusbar.New(ctx),
+		status:     statusbar.New(&ctx.View),
 		help:       help.New(),
 		isDark:     isDark,
 		noColor:    noColor,

@@ -94,7 +94,7 @@ func routeSource(s common.Screen, msg tea.Msg) (tea.Cmd, bool) {
 	return s.(*headlines.Model).OpenSource(m.Source), true
 }
 
-func feedsShown(a *App) bool { return feedscreen.Available(a.ctx) }
+func feedsShown(a *App) bool { return feedscreen.Available(&a.ctx.Services) }
 func feedsClosed(*keymap.KeyMap) string {
 	return "No feeds here: the Feeds screen lists a tidings catalogue's feeds (personal mode, tidings serve --db)."
 }

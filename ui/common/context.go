@@ -30,9 +30,20 @@ const (
 )
 
 // Context is shared, through one pointer, by the root and every screen.
-// Only the root writes to it (size on resize, Styles on a background
-// change); screens read it.
+// It holds two parts: View, what a screen needs to draw, and Services,
+// what it calls. Both are embedded so ctx.Width and ctx.Client read as
+// fields of Context; a helper that needs only one part takes that part.
 type Context struct {
+	View
+	Services
+}
+
+// View is what a screen or component needs to draw itself: the size, the
+// styles and their generation, the keys, the clock and location, and the
+// read and saved marks lists show. Only the root writes it (size on
+// resize, Styles and ThemeGen on a background change, Read and Saved as
+// the reader opens or saves articles); screens and components read it.
+type View struct {
 	Width, Height int // size of the content area between header and footer
 	Styles        *theme.Styles
 	// ThemeGen changes whenever Styles is replaced, so caches of rendered
@@ -43,18 +54,28 @@ type Context struct {
 	Read ReadSet
 	// Saved is the keys of the saved articles; lists mark them. Only the
 	// root changes it, as the State confirms (or before, for a toggle).
-	Saved KeySet
+	Saved    KeySet
+	Keys     *keymap.KeyMap
+	Now      func() time.Time
+	Location *time.Location // for absolute times; nil: time.Local
+}
+
+// Services is what a screen calls to fetch or keep things: the service's
+// client and dialect, the reader's state and marks, the feed poller, the
+// full-text fetcher, the quota, the lifetime of requests, and the settings
+// that shape requests (page size, base URL, demo). The root fills it once
+// at start-up (Quota too, when the client reports it) and never changes it
+// afterwards; screens only read it, and call State, Marks, Feeds and
+// FullText only inside commands.
+type Services struct {
 	// State is the reader's memory; nil: nothing outlives the session.
 	// Call it only inside commands (see State).
 	State  State
-	Keys   *keymap.KeyMap
 	Client Client
 	// Dialect is how the service speaks; screens ask it what the service
 	// can do (its languages, its search rules) and offer only that.
 	Dialect  api.Dialect
 	PageSize int // 0: the service's default
-	Now      func() time.Time
-	Location *time.Location // for absolute times; nil: time.Local
 	Demo     bool
 	// Feeds is the feed poller in personal mode (the user's own
 	// catalogue); nil otherwise. The root listens to it; screens only ask
@@ -81,10 +102,10 @@ type Context struct {
 
 // MarksGen changes whenever a row's marks (read, saved) may have, so row
 // caches know to drop their entries.
-func (c *Context) MarksGen() int { return c.Read.Gen() + c.Saved.Gen() }
+func (c *View) MarksGen() int { return c.Read.Gen() + c.Saved.Gen() }
 
 // Parent is the context requests derive from: Lifetime, or Background.
-func (c *Context) Parent() context.Context {
+func (c *Services) Parent() context.Context {
 	if c.Lifetime == nil {
 		return context.Background()
 	}
@@ -92,7 +113,7 @@ func (c *Context) Parent() context.Context {
 }
 
 // Clock returns the current time through Now, so tests can pin it.
-func (c *Context) Clock() time.Time {
+func (c *View) Clock() time.Time {
 	if c.Now == nil {
 		return time.Now()
 	}
@@ -100,7 +121,7 @@ func (c *Context) Clock() time.Time {
 }
 
 // Loc is the location absolute times are shown in.
-func (c *Context) Loc() *time.Location {
+func (c *View) Loc() *time.Location {
 	if c.Location == nil {
 		return time.Local
 	}

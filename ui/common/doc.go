@@ -1,6 +1,8 @@
 // Package common is the small shared vocabulary of the reader's screens:
 // the service [Client] interface, the [Context] every screen holds a pointer
-// to, the [Screen] interface, the messages screens use to talk to the root
+// to (its [View], what a screen draws with, and its [Services], what it
+// calls; a helper that needs only one part takes that part), the [Screen]
+// interface, the messages screens use to talk to the root
 // (open an article, step to the next one, search, status notes, open or
 // copy a link, refresh the feeds) and the root to them (reload), the
 // [Feeds] poller of personal mode as the UI sees it, a [FetchGuard] for

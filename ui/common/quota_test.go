@@ -16,7 +16,7 @@ func (s stated) Quota() (api.Quota, bool) { return s.q, s.ok }
 
 func TestQuotaTextSpeaksOnlyWhenTheQuotaRunsLow(t *testing.T) {
 	now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
-	ctx := &Context{Now: func() time.Time { return now }}
+	ctx := &Context{View: View{Now: func() time.Time { return now }}}
 	at := func(remaining, limit int, reset time.Duration) QuotaReporter {
 		return stated{api.Quota{Limit: limit, Remaining: remaining, Reset: reset, At: now}, true}
 	}

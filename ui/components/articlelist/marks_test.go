@@ -162,8 +162,18 @@ func newFixture(t *testing.T, svc *service, height int, st common.State) *fixtur
 	if svc.read == nil {
 		svc.read, svc.setRead = map[string]bool{}, map[string]bool{}
 	}
-	ctx := &common.Context{Styles: theme.New(true, false), Keys: keymap.Default(), Client: svc,
-		PageSize: 20, Now: func() time.Time { return now }, State: st}
+	ctx := &common.Context{
+		View: common.View{
+			Styles: theme.New(true, false),
+			Keys:   keymap.Default(),
+			Now:    func() time.Time { return now },
+		},
+		Services: common.Services{
+			Client:   svc,
+			PageSize: 20,
+			State:    st,
+		},
+	}
 	if svc.marks {
 		ctx.Marks = svc
 	}

@@ -10,9 +10,10 @@ import (
 )
 
 // Preview draws the side pane for the selected article at width×height:
-// title, source and time, description and the start of the content.
-func Preview(it articles.Item, ok bool, width, height int, ctx *common.Context) string {
-	s := ctx.Styles.Reader
+// title, source and time, description and the start of the content. It
+// draws from the view alone: styles and clock.
+func Preview(it articles.Item, ok bool, width, height int, v *common.View) string {
+	s := v.Styles.Reader
 	lines := make([]string, 0, height)
 	add := func(style func(...string) string, text string) {
 		for _, l := range textsafe.Wrap(text, width) {
@@ -20,7 +21,7 @@ func Preview(it articles.Item, ok bool, width, height int, ctx *common.Context) 
 		}
 	}
 	if !ok {
-		lines = append(lines, "", ctx.Styles.List.Empty.Render("Nothing selected"))
+		lines = append(lines, "", v.Styles.List.Empty.Render("Nothing selected"))
 	} else {
 		title := it.Title
 		if title == "" {
@@ -28,7 +29,7 @@ func Preview(it articles.Item, ok bool, width, height int, ctx *common.Context) 
 		}
 		add(s.Title.Render, title)
 		lines = append(lines, "")
-		add(s.Meta.Render, Meta(it, ctx))
+		add(s.Meta.Render, Meta(it, v))
 		if it.Author != "" {
 			add(s.Label.Render, "by "+it.Author)
 		}
@@ -63,9 +64,9 @@ func Preview(it articles.Item, ok bool, width, height int, ctx *common.Context) 
 // PreviewPane is Preview with a thin rule on its left, width cells wide in
 // all. The rule is drawn by hand rather than as a lipgloss border: the pane
 // changes with every j, and a border render measures every line again.
-func PreviewPane(it articles.Item, ok bool, width, height int, ctx *common.Context) string {
-	bar := ctx.Styles.Preview.Bar.Render("│") + " "
-	lines := strings.Split(Preview(it, ok, max(width-2, 1), height, ctx), "\n")
+func PreviewPane(it articles.Item, ok bool, width, height int, v *common.View) string {
+	bar := v.Styles.Preview.Bar.Render("│") + " "
+	lines := strings.Split(Preview(it, ok, max(width-2, 1), height, v), "\n")
 	for i, l := range lines {
 		lines[i] = bar + l
 	}

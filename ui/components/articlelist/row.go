@@ -74,7 +74,7 @@ func Render(ctx *common.Context) pagedlist.RenderFunc[articles.Item] {
 		}
 		lines := []string{
 			look.First + look.Title.Render(textsafe.Truncate(title, inner)),
-			look.Rest + metaLine(it, ctx, inner, look.Meta, Saved(ctx, it)),
+			look.Rest + metaLine(it, &ctx.View, inner, look.Meta, Saved(ctx, it)),
 		}
 		if width >= DescriptionMinWidth {
 			lines = append(lines, look.Rest+s.List.Desc.Render(textsafe.Truncate(it.Description, inner)))
@@ -87,8 +87,8 @@ func Render(ctx *common.Context) pagedlist.RenderFunc[articles.Item] {
 // and time, then "+N sources" when the article's story has other outlets
 // and the saved mark. The marks are kept whole and the source and time cut
 // first, so the marks stay at the end of the line where the eye finds them.
-func metaLine(it articles.Item, ctx *common.Context, inner int, metaStyle lipgloss.Style, saved bool) string {
-	ls := ctx.Styles.List
+func metaLine(it articles.Item, v *common.View, inner int, metaStyle lipgloss.Style, saved bool) string {
+	ls := v.Styles.List
 	type mark struct {
 		text  string
 		style lipgloss.Style
@@ -113,7 +113,7 @@ func metaLine(it articles.Item, ctx *common.Context, inner int, metaStyle lipglo
 		marks = marks[1:] // too narrow: the story's count goes before the user's own mark
 	}
 	var b strings.Builder
-	b.WriteString(metaStyle.Render(textsafe.Truncate(Meta(it, ctx), room)))
+	b.WriteString(metaStyle.Render(textsafe.Truncate(Meta(it, v), room)))
 	for _, m := range marks {
 		b.WriteString(metaStyle.Render(" · "))
 		b.WriteString(m.style.Render(m.text))
@@ -133,12 +133,13 @@ func StoryMore(it articles.Item) string {
 }
 
 // Meta is the source and relative time of a row: "BBC News · 3h ago".
-func Meta(it articles.Item, ctx *common.Context) string {
+// It needs only the view's clock.
+func Meta(it articles.Item, v *common.View) string {
 	parts := make([]string, 0, 2)
 	if it.Source != "" {
 		parts = append(parts, it.Source)
 	}
-	if rel := common.RelativeTime(ctx.Clock(), it.PublishedAt); rel != "" {
+	if rel := common.RelativeTime(v.Clock(), it.PublishedAt); rel != "" {
 		parts = append(parts, rel)
 	}
 	if len(parts) == 0 {

@@ -17,7 +17,7 @@ import (
 var now = time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)
 
 func testCtx() *common.Context {
-	return &common.Context{Styles: theme.New(true, false), Keys: keymap.Default(), Now: func() time.Time { return now }}
+	return &common.Context{View: common.View{Styles: theme.New(true, false), Keys: keymap.Default(), Now: func() time.Time { return now }}}
 }
 
 func TestRowShowsTitleSourceTimeAndDescriptionWhenWide(t *testing.T) {
@@ -86,7 +86,7 @@ func TestPreviewOffersOOnlyForAWebAddress(t *testing.T) {
 	}{{"https://news.example/1", true}, {"not a url", false}} {
 		it := articles.FromArticle(model.Article{Source: model.SourceRef{Name: "Daily"}, URL: c.url,
 			Content: "Short. [+1 chars]", PublishedAt: now.Add(-time.Hour)})
-		out := ansi.Strip(Preview(it, true, 60, 20, testCtx()))
+		out := ansi.Strip(Preview(it, true, 60, 20, &testCtx().View))
 		if got := strings.Contains(out, "o to open"); got != c.offer {
 			t.Errorf("link %q: offers o %v, want %v:\n%s", c.url, got, c.offer, out)
 		}

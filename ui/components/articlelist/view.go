@@ -49,9 +49,9 @@ func (m *Model) previewView(width int) string {
 	if m.opts.bordered {
 		border := m.ctx.Styles.Preview.Border
 		inner := max(1, width-border.GetHorizontalFrameSize())
-		text = border.Height(height).Render(Preview(it, ok, inner, height, m.ctx))
+		text = border.Height(height).Render(Preview(it, ok, inner, height, &m.ctx.View))
 	} else {
-		text = PreviewPane(it, ok, width, height, m.ctx)
+		text = PreviewPane(it, ok, width, height, &m.ctx.View)
 	}
 	m.preview = previewCache{key: k, text: text}
 	return text

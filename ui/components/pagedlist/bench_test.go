@@ -15,8 +15,13 @@ import (
 // benchList is a list of n loaded items in a 120×40 area.
 func benchList(b *testing.B, n int) *Model[string] {
 	b.Helper()
-	ctx := &common.Context{Styles: theme.New(true, false), Keys: keymap.Default(),
-		Now: func() time.Time { return time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC) }}
+	ctx := &common.Context{
+		View: common.View{
+			Styles: theme.New(true, false),
+			Keys:   keymap.Default(),
+			Now:    func() time.Time { return time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC) },
+		},
+	}
 	m := New(ctx, func(s string) string { return s }, func(it string, w int, sel bool, s *theme.Styles) string {
 		if sel {
 			return s.List.TitleSelected.Render(it) + "\n" + s.List.MetaSelected.Render("meta")

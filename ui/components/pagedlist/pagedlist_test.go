@@ -71,8 +71,11 @@ func renderItem(it string, width int, selected bool, _ *theme.Styles) string {
 func newList(t *testing.T, height int) *Model[string] {
 	t.Helper()
 	ctx := &common.Context{
-		Styles: theme.New(true, false), Keys: keymap.Default(),
-		Now: func() time.Time { return time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC) },
+		View: common.View{
+			Styles: theme.New(true, false),
+			Keys:   keymap.Default(),
+			Now:    func() time.Time { return time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC) },
+		},
 	}
 	m := New(ctx, func(s string) string { return s }, renderItem, WithNoun("thing", "things"))
 	m.SetSize(40, height)

@@ -39,7 +39,7 @@ const (
 
 // Model is one picker. Create it with [New].
 type Model struct {
-	ctx     *common.Context
+	view    *common.View // styles and keys; the picker calls no service
 	name    string
 	title   string
 	options []Option
@@ -58,12 +58,12 @@ type Model struct {
 
 // New makes a closed picker. name identifies it in messages; title heads
 // the box ("Country").
-func New(ctx *common.Context, name, title string, options []Option) *Model {
+func New(view *common.View, name, title string, options []Option) *Model {
 	in := textinput.New()
 	in.Prompt = "› "
 	in.Placeholder = "type to narrow"
 	in.CharLimit = 40
-	m := &Model{ctx: ctx, name: name, title: title, options: options, input: in}
+	m := &Model{view: view, name: name, title: title, options: options, input: in}
 	m.matches = narrow(options, "")
 	return m
 }
@@ -71,7 +71,7 @@ func New(ctx *common.Context, name, title string, options []Option) *Model {
 // Open shows the picker with the cursor on the current choice.
 func (m *Model) Open(current string) tea.Cmd {
 	m.open, m.current = true, current
-	m.input.SetStyles(m.ctx.Styles.TextInput)
+	m.input.SetStyles(m.view.Styles.TextInput)
 	m.input.Reset()
 	m.matches = narrow(m.options, "")
 	m.cursor, m.offset = 0, 0
@@ -153,7 +153,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 }
 
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.ctx.Keys.Picker
+	k := m.view.Keys.Picker
 	switch {
 	case key.Matches(msg, k.Cancel):
 		m.Close()
@@ -238,7 +238,7 @@ func (m *Model) scroll() {
 // View renders the box: title and position, the filter line and the
 // visible options, the current one ticked.
 func (m *Model) View() string {
-	s := m.ctx.Styles.Picker
+	s := m.view.Styles.Picker
 	w := m.innerWidth()
 	count := m.position()
 	title := ansi.Truncate(m.title, max(w-len(count)-1, 1), "…")
@@ -260,14 +260,14 @@ func (m *Model) View() string {
 }
 
 func (m *Model) optionLine(o Option, selected bool, w int) string {
-	s := m.ctx.Styles.Picker
+	s := m.view.Styles.Picker
 	label := o.Label
 	if o.ID == m.current {
 		label += " ✓"
 	}
 	label = ansi.Truncate(label, w-2, "…")
 	if selected {
-		return m.ctx.Styles.List.Marker.Render(theme.Marker) + " " + s.Selected.Render(label)
+		return m.view.Styles.List.Marker.Render(theme.Marker) + " " + s.Selected.Render(label)
 	}
 	if o.ID == m.current {
 		return "  " + s.Current.Render(label)

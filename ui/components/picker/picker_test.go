@@ -16,7 +16,7 @@ import (
 
 func newPicker(t *testing.T) *Model {
 	t.Helper()
-	ctx := &common.Context{Styles: theme.New(true, false), Keys: keymap.Default()}
+	ctx := &common.View{Styles: theme.New(true, false), Keys: keymap.Default()}
 	p := New(ctx, "country", "Country", CountryOptions())
 	p.SetSize(60, 14)
 	return p

@@ -23,7 +23,7 @@ type expireMsg struct{ gen int }
 
 // Model is the status bar's transient note.
 type Model struct {
-	ctx   *common.Context
+	view  *common.View // styles only; the bar calls no service
 	text  string
 	level common.Level
 	gen   int
@@ -33,7 +33,7 @@ type Model struct {
 }
 
 // New makes an empty status bar.
-func New(ctx *common.Context) *Model { return &Model{ctx: ctx} }
+func New(view *common.View) *Model { return &Model{view: view} }
 
 // ttl is how long a note of a level stays: errors longer, to be read.
 func ttl(level common.Level) time.Duration {
@@ -102,7 +102,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 // View renders the bar at width cells: the note left, right on the right.
 // When both do not fit, the note wins and the right side is cut.
 func (m *Model) View(width int, right string) string {
-	s := m.ctx.Styles.Status
+	s := m.view.Styles.Status
 	left := ""
 	if m.text != "" {
 		left = " " + m.style().Render(m.text)
@@ -122,7 +122,7 @@ func (m *Model) View(width int, right string) string {
 }
 
 func (m *Model) style() lipgloss.Style {
-	s := m.ctx.Styles.Status
+	s := m.view.Styles.Status
 	switch m.level {
 	case common.LevelSuccess:
 		return s.Success

@@ -16,7 +16,7 @@ import (
 )
 
 func TestNoteExpiresUnlessReplaced(t *testing.T) {
-	m := New(&common.Context{Styles: theme.New(true, false), Keys: keymap.Default()})
+	m := New(&common.View{Styles: theme.New(true, false), Keys: keymap.Default()})
 	m.Show("Link copied", common.LevelSuccess)
 	first := m.gen
 	m.Show("Opened in browser", common.LevelInfo)
@@ -31,7 +31,7 @@ func TestNoteExpiresUnlessReplaced(t *testing.T) {
 }
 
 func TestViewFitsWidthAndSanitises(t *testing.T) {
-	m := New(&common.Context{Styles: theme.New(true, false), Keys: keymap.Default()})
+	m := New(&common.View{Styles: theme.New(true, false), Keys: keymap.Default()})
 	m.Show("bad \x1b]0;title\x07 note", common.LevelError)
 	for _, w := range []int{10, 40, 120} {
 		out := m.View(w, "loaded 60 of 259")
@@ -49,7 +49,7 @@ func TestViewFitsWidthAndSanitises(t *testing.T) {
 
 func TestShowForKeepsTheNoteForItsTime(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		m := New(&common.Context{Styles: theme.New(true, false), Keys: keymap.Default()})
+		m := New(&common.View{Styles: theme.New(true, false), Keys: keymap.Default()})
 		expired := make(chan tea.Msg, 1)
 		cmd := m.ShowFor("For real news: tidings feeds import --starter", common.LevelInfo, 15*time.Second)
 		go func() { expired <- cmd() }()
@@ -69,7 +69,7 @@ func TestShowForKeepsTheNoteForItsTime(t *testing.T) {
 // A note about what just happened goes at the user's next action; one
 // shown for its time (a hint naming a command) stays (issue 28, item 16).
 func TestDismissClearsShowButNotShowFor(t *testing.T) {
-	m := New(&common.Context{Styles: theme.New(true, false), Keys: keymap.Default()})
+	m := New(&common.View{Styles: theme.New(true, false), Keys: keymap.Default()})
 	m.Show("Could not start a browser; press y to copy the link instead.", common.LevelError)
 	m.Dismiss()
 	if m.Text() != "" {

@@ -28,8 +28,16 @@ func (l *listFeeds) List(context.Context) ([]model.FeedStatus, error) { return l
 
 func newScreen(t *testing.T, list []model.FeedStatus, w, h int) *Model {
 	t.Helper()
-	ctx := &common.Context{Styles: theme.New(true, false), Keys: keymap.Default(), Now: func() time.Time { return now },
-		Feeds: &listFeeds{list: list}}
+	ctx := &common.Context{
+		View: common.View{
+			Styles: theme.New(true, false),
+			Keys:   keymap.Default(),
+			Now:    func() time.Time { return now },
+		},
+		Services: common.Services{
+			Feeds: &listFeeds{list: list},
+		},
+	}
 	m := New(ctx)
 	m.SetSize(w, h)
 	return m

@@ -34,14 +34,16 @@ const (
 	originRemote               // a tidings service's catalogue: listed, managed there
 )
 
-func originOf(ctx *common.Context) origin {
+// originOf decides from the services alone: the poller, the dialect and
+// what the client can do.
+func originOf(svc *common.Services) origin {
 	switch {
-	case ctx.Feeds != nil:
+	case svc.Feeds != nil:
 		return originLocal
-	case ctx.Dialect != api.DialectSpec:
+	case svc.Dialect != api.DialectSpec:
 		return originNone
 	}
-	if _, ok := ctx.Client.(common.FeedLister); ok {
+	if _, ok := svc.Client.(common.FeedLister); ok {
 		return originRemote
 	}
 	return originNone
@@ -49,7 +51,7 @@ func originOf(ctx *common.Context) origin {
 
 // Available reports whether the reader's service can list feeds: then the
 // Feeds screen has its tab.
-func Available(ctx *common.Context) bool { return originOf(ctx) != originNone }
+func Available(svc *common.Services) bool { return originOf(svc) != originNone }
 
 // Model is the Feeds screen.
 type Model struct {
@@ -89,7 +91,7 @@ type actedMsg struct {
 
 // New makes the screen; Init loads the list.
 func New(ctx *common.Context) *Model {
-	return &Model{ctx: ctx, origin: originOf(ctx), busy: map[string]string{}}
+	return &Model{ctx: ctx, origin: originOf(&ctx.Services), busy: map[string]string{}}
 }
 
 // Init implements common.Screen: it reads the feed list.

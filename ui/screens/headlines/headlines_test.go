@@ -61,8 +61,17 @@ func (f *fakeClient) last() model.HeadlinesQuery {
 
 func newScreen(t *testing.T, c *fakeClient, w, h int, preset model.HeadlinesQuery) *Model {
 	t.Helper()
-	ctx := &common.Context{Styles: theme.New(true, false), Keys: keymap.Default(), Client: c,
-		PageSize: 5, Now: func() time.Time { return now }}
+	ctx := &common.Context{
+		View: common.View{
+			Styles: theme.New(true, false),
+			Keys:   keymap.Default(),
+			Now:    func() time.Time { return now },
+		},
+		Services: common.Services{
+			Client:   c,
+			PageSize: 5,
+		},
+	}
 	m := New(ctx, preset)
 	m.SetSize(w, h)
 	settle(m, m.Init())

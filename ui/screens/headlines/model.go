@@ -59,8 +59,8 @@ func New(ctx *common.Context, preset model.HeadlinesQuery) *Model {
 	m := &Model{
 		ctx:      ctx,
 		query:    model.HeadlinesQuery{Country: preset.Country, Category: preset.Category},
-		country:  picker.New(ctx, countryPicker, "Country", picker.CountryOptions()),
-		category: picker.New(ctx, categoryPicker, "Category", picker.CategoryOptions()),
+		country:  picker.New(&ctx.View, countryPicker, "Country", picker.CountryOptions()),
+		category: picker.New(&ctx.View, categoryPicker, "Category", picker.CategoryOptions()),
 	}
 	m.al = articlelist.New(ctx, common.Headlines, "article", articlelist.WithListOptions(
 		pagedlist.WithNoun("article", "articles"),

@@ -17,8 +17,18 @@ import (
 
 func newNewsAPIScreen(t *testing.T, c *fakeClient, preset model.HeadlinesQuery) *Model {
 	t.Helper()
-	ctx := &common.Context{Styles: theme.New(true, false), Keys: keymap.Default(), Client: c,
-		PageSize: 5, Now: func() time.Time { return now }, Dialect: api.DialectNewsAPI}
+	ctx := &common.Context{
+		View: common.View{
+			Styles: theme.New(true, false),
+			Keys:   keymap.Default(),
+			Now:    func() time.Time { return now },
+		},
+		Services: common.Services{
+			Client:   c,
+			PageSize: 5,
+			Dialect:  api.DialectNewsAPI,
+		},
+	}
 	m := New(ctx, preset)
 	m.SetSize(100, 20)
 	settle(m, m.Init())

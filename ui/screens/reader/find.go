@@ -28,12 +28,12 @@ type findState struct {
 // match is one occurrence: a line of the view and its cells [start, end).
 type match struct{ line, start, end int }
 
-func newFindInput(ctx *common.Context) textinput.Model {
+func newFindInput(view *common.View) textinput.Model {
 	in := textinput.New()
 	in.Prompt = "/"
 	in.Placeholder = "find in the article"
 	in.CharLimit = 200
-	in.SetStyles(ctx.Styles.TextInput)
+	in.SetStyles(view.Styles.TextInput)
 	return in
 }
 

@@ -67,7 +67,7 @@ func New(ctx *common.Context) *Model {
 		Right:        key.NewBinding(key.WithDisabled()),
 	}
 	spin := spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(ctx.Styles.Reader.Spinner))
-	return &Model{ctx: ctx, vp: vp, spin: spin, find: findState{input: newFindInput(ctx)}}
+	return &Model{ctx: ctx, vp: vp, spin: spin, find: findState{input: newFindInput(&ctx.View)}}
 }
 
 // SetArticle shows an article from the list origin, scrolled to the top,

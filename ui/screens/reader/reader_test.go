@@ -19,8 +19,14 @@ import (
 var now = time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)
 
 func newReader(w, h int) *Model {
-	ctx := &common.Context{Styles: theme.New(true, false), Keys: keymap.Default(),
-		Now: func() time.Time { return now }, Location: time.UTC}
+	ctx := &common.Context{
+		View: common.View{
+			Styles:   theme.New(true, false),
+			Keys:     keymap.Default(),
+			Now:      func() time.Time { return now },
+			Location: time.UTC,
+		},
+	}
 	m := New(ctx)
 	m.SetSize(w, h)
 	return m

@@ -52,8 +52,17 @@ func (c *countingClient) Sources(context.Context, model.SourcesQuery) (model.Pag
 }
 
 func newScreen(c common.Client, watches int) *Model {
-	ctx := &common.Context{Styles: theme.New(true, false), Keys: keymap.Default(), Client: c,
-		Now: func() time.Time { return now }, State: (*state.Store)(nil)}
+	ctx := &common.Context{
+		View: common.View{
+			Styles: theme.New(true, false),
+			Keys:   keymap.Default(),
+			Now:    func() time.Time { return now },
+		},
+		Services: common.Services{
+			Client: c,
+			State:  (*state.Store)(nil),
+		},
+	}
 	m := New(ctx)
 	m.SetSize(100, 30)
 	var ws []state.Watch

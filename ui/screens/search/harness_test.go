@@ -80,14 +80,19 @@ func article(i int, q string) model.Article {
 
 func newCtx(client common.Client, w, h int) *common.Context {
 	return &common.Context{
-		Width: w, Height: h,
-		Styles:   theme.New(true, false),
-		Keys:     keymap.Default(),
-		Client:   client,
-		PageSize: 10,
-		Now:      func() time.Time { return now },
-		Location: time.UTC,
-		BaseURL:  "http://127.0.0.1:9/v2",
+		View: common.View{
+			Width:    w,
+			Height:   h,
+			Styles:   theme.New(true, false),
+			Keys:     keymap.Default(),
+			Now:      func() time.Time { return now },
+			Location: time.UTC,
+		},
+		Services: common.Services{
+			Client:   client,
+			PageSize: 10,
+			BaseURL:  "http://127.0.0.1:9/v2",
+		},
 	}
 }
 

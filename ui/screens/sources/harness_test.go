@@ -95,13 +95,18 @@ func (f *fakeClient) calls() []model.SourcesQuery {
 
 func newCtx(client common.Client, w, h int) *common.Context {
 	return &common.Context{
-		Width: w, Height: h,
-		Styles:   theme.New(true, false),
-		Keys:     keymap.Default(),
-		Client:   client,
-		Now:      func() time.Time { return now },
-		Location: time.UTC,
-		BaseURL:  "http://127.0.0.1:9/v2",
+		View: common.View{
+			Width:    w,
+			Height:   h,
+			Styles:   theme.New(true, false),
+			Keys:     keymap.Default(),
+			Now:      func() time.Time { return now },
+			Location: time.UTC,
+		},
+		Services: common.Services{
+			Client:  client,
+			BaseURL: "http://127.0.0.1:9/v2",
+		},
 	}
 }
 

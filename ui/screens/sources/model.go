@@ -56,10 +56,10 @@ func New(ctx *common.Context, preset model.SourcesQuery) *Model {
 		pagedlist.WithLoadingText("Loading sources…"),
 		pagedlist.WithEmptyText(m.emptyText))
 	m.list.KeepSorted(compareItems)
-	m.category = picker.New(ctx, pickCategory, "Category", picker.CategoryOptions())
+	m.category = picker.New(&ctx.View, pickCategory, "Category", picker.CategoryOptions())
 	// Only the languages this service can filter by are offered.
-	m.language = picker.New(ctx, pickLanguage, "Language", picker.LanguageOptionsOf(ctx.Dialect.Languages()))
-	m.country = picker.New(ctx, pickCountry, "Country", picker.CountryOptions())
+	m.language = picker.New(&ctx.View, pickLanguage, "Language", picker.LanguageOptionsOf(ctx.Dialect.Languages()))
+	m.country = picker.New(&ctx.View, pickCountry, "Country", picker.CountryOptions())
 	m.filter = textinput.New()
 	m.filter.Prompt = "/ "
 	m.filter.Placeholder = "filter sources by name, id or description"

@@ -19,7 +19,7 @@ import (
 // column, and the mark still shows.
 func TestSavedVersionKeepsTheHeadlineColumn(t *testing.T) {
 	now := time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)
-	ctx := &common.Context{Styles: theme.New(true, false), Keys: keymap.Default(), Now: func() time.Time { return now }}
+	ctx := &common.Context{View: common.View{Styles: theme.New(true, false), Keys: keymap.Default(), Now: func() time.Time { return now }}}
 	saved := articles.Item{Title: "Storm closes ports", Source: "BBC News", Link: "https://bbc.example/1", PublishedAt: now.Add(-3 * time.Hour)}
 	other := articles.Item{Title: "Ports shut as storm nears", Source: "Reuters", Link: "https://reuters.example/1", PublishedAt: now.Add(-2 * time.Hour)}
 	ctx.Saved.Add(articles.Key(saved))
