@@ -283,15 +283,17 @@ func (l contentLookup) StoredContent(ctx context.Context, url string) (source, c
 // feedLookups answer the shared feed checks (store.FeedLookups) from tx.
 func feedLookups(ctx context.Context, tx pgx.Tx) store.FeedLookups {
 	return store.FeedLookups{
-		FeedByURL: func(url string) (string, error) { return feedByURL(ctx, tx, url) },
-		IDTaken: func(id string) (taken bool, err error) {
-			err = tx.QueryRow(ctx, idTakenSQL, id).Scan(&taken)
-			return taken, err
-		},
-		FeedExists: func(id string) (exists bool, err error) {
-			err = tx.QueryRow(ctx, feedExistsSQL, id).Scan(&exists)
-			return exists, err
-		},
+		FeedByURL:  func(url string) (string, error) { return feedByURL(ctx, tx, url) },
+		IDTaken:    askBool(ctx, tx, idTakenSQL),
+		FeedExists: askBool(ctx, tx, feedExistsSQL),
+	}
+}
+
+// askBool asks tx a yes-or-no query of one id.
+func askBool(ctx context.Context, tx pgx.Tx, query string) func(id string) (bool, error) {
+	return func(id string) (yes bool, err error) {
+		err = tx.QueryRow(ctx, query, id).Scan(&yes)
+		return yes, err
 	}
 }
 

@@ -307,15 +307,17 @@ func deleteReturning(ctx context.Context, tx *sql.Tx, sw *storyWrite, query stri
 // feedLookups answer the shared feed checks (store.FeedLookups) from tx.
 func feedLookups(ctx context.Context, tx *sql.Tx) store.FeedLookups {
 	return store.FeedLookups{
-		FeedByURL: func(url string) (string, error) { return feedByURL(ctx, tx, url) },
-		IDTaken: func(id string) (taken bool, err error) {
-			err = tx.QueryRowContext(ctx, idTakenSQL, id).Scan(&taken)
-			return taken, err
-		},
-		FeedExists: func(id string) (exists bool, err error) {
-			err = tx.QueryRowContext(ctx, feedExistsSQL, id).Scan(&exists)
-			return exists, err
-		},
+		FeedByURL:  func(url string) (string, error) { return feedByURL(ctx, tx, url) },
+		IDTaken:    askBool(ctx, tx, idTakenSQL),
+		FeedExists: askBool(ctx, tx, feedExistsSQL),
+	}
+}
+
+// askBool asks tx a yes-or-no query of one id.
+func askBool(ctx context.Context, tx *sql.Tx, query string) func(id string) (bool, error) {
+	return func(id string) (yes bool, err error) {
+		err = tx.QueryRowContext(ctx, query, id).Scan(&yes)
+		return yes, err
 	}
 }
 
