@@ -40,13 +40,17 @@ func (s *Store) savePoll(ctx context.Context, p store.FeedPollResult) (store.Fee
 	}
 	var n int64
 	wrote := false
+	var refused error // the poll's own error, returned as the shared rule words it
 	err := s.writeArticles(ctx, true, func(tx pgx.Tx, sw *storyWrite) error {
 		c = store.FeedWriteStats{}
-		if err := checkFeed(ctx, tx, p); err != nil {
+		var err error
+		if refused, err = store.CheckPoll(p, feedLookups(ctx, tx)); err != nil {
 			return err
 		}
+		if refused != nil {
+			return refused // rolls back; returned unwrapped below
+		}
 		w := &feedWriter{tx: tx, sw: sw, id: p.ID, plan: store.NewFeedItems(p.ID, p.Seen)}
-		var err error
 		if wrote, err = w.items(ctx, p.Items, &c); err != nil {
 			return err
 		}
@@ -58,6 +62,9 @@ func (s *Store) savePoll(ctx context.Context, p store.FeedPollResult) (store.Fee
 		}
 		return err
 	})
+	if refused != nil {
+		return store.FeedWriteStats{}, refused
+	}
 	if err != nil {
 		if wrote {
 			s.wrote(0)
@@ -68,28 +75,6 @@ func (s *Store) savePoll(ctx context.Context, p store.FeedPollResult) (store.Fee
 		s.wrote(n)
 	}
 	return c, nil
-}
-
-// checkFeed refuses a poll of a feed that is gone, or whose new URL is
-// another feed's.
-func checkFeed(ctx context.Context, tx pgx.Tx, p store.FeedPollResult) error {
-	var exists bool
-	if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM feeds WHERE id = $1)`, p.ID).Scan(&exists); err != nil {
-		return err
-	}
-	if !exists {
-		return store.ErrFeedNotFound
-	}
-	if p.URL == "" {
-		return nil
-	}
-	switch other, err := feedByURL(ctx, tx, p.URL); {
-	case err != nil:
-		return err
-	case other != "" && other != p.ID:
-		return fmt.Errorf("its new URL %s is feed %q's: %w", p.URL, other, store.ErrFeedExists)
-	}
-	return nil
 }
 
 func savePollState(ctx context.Context, tx pgx.Tx, p store.FeedPollResult) error {

@@ -44,6 +44,7 @@ VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`
 
 	idTakenSQL = `SELECT EXISTS (SELECT 1 FROM sources WHERE id = $1) OR EXISTS (SELECT 1 FROM feeds WHERE id = $1)
 	OR EXISTS (SELECT 1 FROM articles WHERE source_id = $1)`
+	feedExistsSQL    = `SELECT EXISTS (SELECT 1 FROM feeds WHERE id = $1)`
 	guidURLSQL       = `SELECT url FROM feed_items WHERE feed_id = $1 AND guid = $2`
 	storedArticleSQL = `SELECT source_id, author, title, description, url_to_image, published_at,
 	content, popularity FROM articles WHERE url = $1`
@@ -59,29 +60,21 @@ RETURNING id, COALESCE(story_id, id)`
 // AddFeed stores a new subscription and its source (see store.FeedStore).
 func (s *Store) AddFeed(ctx context.Context, f store.Feed) error {
 	id := f.Source.ID
-	if id == "" {
-		return fmt.Errorf("add feed %s: its source has no id", f.URL)
-	}
-	if f.URL == "" {
-		return fmt.Errorf("add feed %q: no feed URL", id)
+	if err := store.CheckFeedShape(f); err != nil {
+		return err
 	}
 	if f.AddedAt.IsZero() {
 		f.AddedAt = time.Now()
 	}
 	var n int64
+	var refused error // the feed's own error, returned as the shared rule words it
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
-		switch other, err := feedByURL(ctx, tx, f.URL); {
-		case err != nil:
-			return err
-		case other != "":
-			return fmt.Errorf("%s is feed %q: %w", f.URL, other, store.ErrFeedExists)
-		}
-		var taken bool
-		if err := tx.QueryRow(ctx, idTakenSQL, id).Scan(&taken); err != nil {
+		var err error
+		if refused, err = store.CheckAddFeed(f, feedLookups(ctx, tx)); err != nil {
 			return err
 		}
-		if taken {
-			return fmt.Errorf("source id %q: %w", id, store.ErrIDTaken)
+		if refused != nil {
+			return refused // rolls back; returned unwrapped below
 		}
 		if err := writeRows(ctx, tx, &storyWrite{}, []model.Source{f.Source}, nil); err != nil {
 			return err
@@ -90,10 +83,12 @@ func (s *Store) AddFeed(ctx context.Context, f store.Feed) error {
 		if _, err := tx.Exec(ctx, insertFeedSQL, args...); err != nil {
 			return err
 		}
-		var err error
 		n, err = bumpTx(ctx, tx) // a new source
 		return err
 	})
+	if refused != nil {
+		return refused
+	}
 	if err != nil {
 		return fmt.Errorf("add feed %q: %w", id, err)
 	}
@@ -193,25 +188,31 @@ func deleteArticles(ctx context.Context, tx pgx.Tx, sw *storyWrite, query string
 
 // SaveFeedPoll records a poll that stored no items.
 func (s *Store) SaveFeedPoll(ctx context.Context, id, url string, p store.FeedPoll) error {
-	if url == "" {
-		return fmt.Errorf("save poll of feed %q: empty feed URL", id)
+	if err := store.CheckPollURL(id, url); err != nil {
+		return err
 	}
+	var refused error // the poll's own error, returned as the shared rule words it
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
-		switch other, err := feedByURL(ctx, tx, url); {
-		case err != nil:
+		var err error
+		if refused, err = store.CheckPollTarget(id, url, feedLookups(ctx, tx)); err != nil {
 			return err
-		case other != "" && other != id:
-			return fmt.Errorf("its new URL %s is feed %q's: %w", url, other, store.ErrFeedExists)
+		}
+		if refused != nil {
+			return refused // rolls back; returned unwrapped below
 		}
 		tag, err := tx.Exec(ctx, savePollURLSQL, append(pollArgs(id, p), url)...)
 		if err != nil {
 			return err
 		}
 		if tag.RowsAffected() == 0 {
-			return store.ErrFeedNotFound
+			refused = store.PollOfMissingFeed(id)
+			return refused
 		}
 		return nil
 	})
+	if refused != nil {
+		return refused
+	}
 	if err != nil {
 		return fmt.Errorf("save poll of feed %q: %w", id, err)
 	}
@@ -277,6 +278,23 @@ func (l contentLookup) StoredContent(ctx context.Context, url string) (source, c
 		return "", "", false, nil
 	}
 	return source, content, err == nil, classify(err)
+}
+
+// feedLookups answer the shared feed checks (store.FeedLookups) from tx.
+func feedLookups(ctx context.Context, tx pgx.Tx) store.FeedLookups {
+	return store.FeedLookups{
+		FeedByURL:  func(url string) (string, error) { return feedByURL(ctx, tx, url) },
+		IDTaken:    askBool(ctx, tx, idTakenSQL),
+		FeedExists: askBool(ctx, tx, feedExistsSQL),
+	}
+}
+
+// askBool asks tx a yes-or-no query of one id.
+func askBool(ctx context.Context, tx pgx.Tx, query string) func(id string) (bool, error) {
+	return func(id string) (yes bool, err error) {
+		err = tx.QueryRow(ctx, query, id).Scan(&yes)
+		return yes, err
+	}
 }
 
 func feedByURL(ctx context.Context, tx pgx.Tx, url string) (string, error) {

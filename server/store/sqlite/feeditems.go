@@ -160,7 +160,7 @@ func (s *Store) writeFeedGroup(ctx context.Context, polls []store.FeedPollResult
 		if errs[part.poll] != nil {
 			continue
 		}
-		if errs[part.poll], err = checkFeed(ctx, tx, polls[part.poll]); errs[part.poll] != nil || err != nil {
+		if errs[part.poll], err = store.CheckPoll(polls[part.poll], feedLookups(ctx, tx)); errs[part.poll] != nil || err != nil {
 			if err != nil {
 				return false, err
 			}
@@ -188,28 +188,6 @@ func (s *Store) writeFeedGroup(ctx context.Context, polls []store.FeedPollResult
 		return false, err
 	}
 	return wrote, nil
-}
-
-// checkFeed returns the poll's own error (its feed is gone, or its new
-// URL another feed's), or err when the store could not tell.
-func checkFeed(ctx context.Context, tx *sql.Tx, p store.FeedPollResult) (pollErr, err error) {
-	var exists bool
-	if err := tx.QueryRowContext(ctx, feedExistsSQL, p.ID).Scan(&exists); err != nil {
-		return nil, err
-	}
-	if !exists {
-		return fmt.Errorf("save poll of feed %q: %w", p.ID, store.ErrFeedNotFound), nil
-	}
-	if p.URL == "" {
-		return nil, nil
-	}
-	switch other, err := feedByURL(ctx, tx, p.URL); {
-	case err != nil:
-		return nil, err
-	case other != "" && other != p.ID:
-		return fmt.Errorf("save poll of feed %q: its new URL %s is feed %q's: %w", p.ID, p.URL, other, store.ErrFeedExists), nil
-	}
-	return nil, nil
 }
 
 func savePoll(ctx context.Context, tx *sql.Tx, p store.FeedPollResult) error {

@@ -88,11 +88,8 @@ VALUES (?1, ?11, ?12, ?13, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`
 // zero AddedAt is taken as now.
 func (s *Store) AddFeed(ctx context.Context, f store.Feed) (err error) {
 	id := f.Source.ID
-	if id == "" {
-		return fmt.Errorf("add feed %s: its source has no id", f.URL)
-	}
-	if f.URL == "" {
-		return fmt.Errorf("add feed %q: no feed URL", id)
+	if err := store.CheckFeedShape(f); err != nil {
+		return err
 	}
 	if f.AddedAt.IsZero() {
 		f.AddedAt = time.Now()
@@ -106,18 +103,11 @@ func (s *Store) AddFeed(ctx context.Context, f store.Feed) (err error) {
 			tx.Rollback()
 		}
 	}()
-	switch other, err := feedByURL(ctx, tx, f.URL); {
+	switch refused, err := store.CheckAddFeed(f, feedLookups(ctx, tx)); {
 	case err != nil:
 		return fmt.Errorf("add feed %q: %w", id, err)
-	case other != "":
-		return fmt.Errorf("add feed %q: %s is feed %q: %w", id, f.URL, other, store.ErrFeedExists)
-	}
-	var taken bool
-	if err := tx.QueryRowContext(ctx, idTakenSQL, id).Scan(&taken); err != nil {
-		return fmt.Errorf("add feed %q: %w", id, err)
-	}
-	if taken {
-		return fmt.Errorf("add feed %s: source id %q: %w", f.URL, id, store.ErrIDTaken)
+	case refused != nil:
+		return refused
 	}
 	var st batchStmts
 	closeStmts, err := prepareAll(ctx, tx, []stmtDef{{&st.upsertSource, upsertSourceSQL}, {&st.resolve, resolveArticlesSQL}})
@@ -233,8 +223,8 @@ func (s *Store) RemoveFeed(ctx context.Context, id string, keepArticles bool) (n
 // depends on polling state. A URL that is another feed's is refused
 // (wrapping store.ErrFeedExists), as is an empty one.
 func (s *Store) SaveFeedPoll(ctx context.Context, id, url string, p store.FeedPoll) (err error) {
-	if url == "" {
-		return fmt.Errorf("save poll of feed %q: empty feed URL", id)
+	if err := store.CheckPollURL(id, url); err != nil {
+		return err
 	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -245,18 +235,18 @@ func (s *Store) SaveFeedPoll(ctx context.Context, id, url string, p store.FeedPo
 			tx.Rollback()
 		}
 	}()
-	switch other, err := feedByURL(ctx, tx, url); {
+	switch refused, err := store.CheckPollTarget(id, url, feedLookups(ctx, tx)); {
 	case err != nil:
 		return fmt.Errorf("save poll of feed %q: %w", id, err)
-	case other != "" && other != id:
-		return fmt.Errorf("save poll of feed %q: its new URL %s is feed %q's: %w", id, url, other, store.ErrFeedExists)
+	case refused != nil:
+		return refused
 	}
 	res, err := tx.ExecContext(ctx, savePollURLSQL, append(pollArgs(id, p), url)...)
 	if err != nil {
 		return fmt.Errorf("save poll of feed %q: %w", id, err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return fmt.Errorf("save poll of feed %q: %w", id, store.ErrFeedNotFound)
+		return store.PollOfMissingFeed(id)
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("save poll of feed %q: commit: %w", id, err)
@@ -312,6 +302,23 @@ func deleteReturning(ctx context.Context, tx *sql.Tx, sw *storyWrite, query stri
 		return err
 	}
 	return removeRows(sw, rows)
+}
+
+// feedLookups answer the shared feed checks (store.FeedLookups) from tx.
+func feedLookups(ctx context.Context, tx *sql.Tx) store.FeedLookups {
+	return store.FeedLookups{
+		FeedByURL:  func(url string) (string, error) { return feedByURL(ctx, tx, url) },
+		IDTaken:    askBool(ctx, tx, idTakenSQL),
+		FeedExists: askBool(ctx, tx, feedExistsSQL),
+	}
+}
+
+// askBool asks tx a yes-or-no query of one id.
+func askBool(ctx context.Context, tx *sql.Tx, query string) func(id string) (bool, error) {
+	return func(id string) (yes bool, err error) {
+		err = tx.QueryRowContext(ctx, query, id).Scan(&yes)
+		return yes, err
+	}
 }
 
 // feedByURL is the id of the feed at url, "" when none is.
