@@ -1,8 +1,8 @@
 package cli
 
 import (
-	"bytes"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -17,9 +17,36 @@ import (
 	"tidings/ui/common"
 )
 
+// viewProbe runs the reader's UI and keeps its latest frame, so a test
+// waits on what the screen shows: the renderer writes only the cells that
+// changed, so a text on screen need not appear whole in the output.
+type viewProbe struct {
+	tea.Model
+	last *atomic.Pointer[string]
+}
+
+func (p viewProbe) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m, cmd := p.Model.Update(msg)
+	p.Model = m
+	return p, cmd
+}
+
+func (p viewProbe) View() tea.View {
+	v := p.Model.View()
+	s := v.Content
+	p.last.Store(&s)
+	return v
+}
+
+// greaderRun is the running UI and its latest frame.
+type greaderRun struct {
+	tm   *teatest.TestModel
+	last *atomic.Pointer[string]
+}
+
 // greaderApp runs the reader's UI, as runReader wires it, on a fake of
 // the flavour holding 3 feeds of 30 items.
-func greaderApp(t *testing.T, f greaderfake.Flavor, edit func(*ui.Config)) *teatest.TestModel {
+func greaderApp(t *testing.T, f greaderfake.Flavor, edit func(*ui.Config)) greaderRun {
 	t.Helper()
 	srv := greaderfake.New(f, "alice", "pw")
 	srv.Populate(3, 30, "Technology")
@@ -32,14 +59,43 @@ func greaderApp(t *testing.T, f greaderfake.Flavor, edit func(*ui.Config)) *teat
 	if edit != nil {
 		edit(&cfg)
 	}
-	return teatest.NewTestModel(t, ui.New(cfg), teatest.WithInitialTermSize(120, 40),
+	last := &atomic.Pointer[string]{}
+	tm := teatest.NewTestModel(t, viewProbe{Model: ui.New(cfg), last: last}, teatest.WithInitialTermSize(120, 40),
 		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
+	return greaderRun{tm: tm, last: last}
 }
 
-func waitFor(t *testing.T, tm *teatest.TestModel, what string) {
+// waitFor waits until the latest frame shows every one of what.
+func waitFor(t *testing.T, r greaderRun, what ...string) {
 	t.Helper()
-	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(what)) },
-		teatest.WithDuration(5*time.Second))
+	shows := func() bool {
+		v := r.last.Load()
+		if v == nil {
+			return false
+		}
+		for _, w := range what {
+			if !strings.Contains(*v, w) {
+				return false
+			}
+		}
+		return true
+	}
+	for deadline := time.Now().Add(10 * time.Second); !shows(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			v := r.last.Load()
+			if v == nil {
+				t.Fatalf("no frame within 10s; want %q", what)
+			}
+			t.Fatalf("after 10s the screen never showed %q:\n%s", what, *v)
+		}
+	}
+}
+
+// quit ends the UI and returns its last state.
+func quit(t *testing.T, r greaderRun) *ui.App {
+	t.Helper()
+	r.tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	return r.tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(viewProbe).Model.(*ui.App)
 }
 
 func press(tm *teatest.TestModel, keys ...string) {
@@ -58,15 +114,13 @@ func press(tm *teatest.TestModel, keys ...string) {
 func TestReaderOnGoogleReaderServices(t *testing.T) {
 	for _, f := range []greaderfake.Flavor{greaderfake.FreshRSS, greaderfake.Miniflux} {
 		t.Run(f.String(), func(t *testing.T) {
-			tm := greaderApp(t, f, nil)
-			waitFor(t, tm, "Feed 1 item 1") // the newest of the reading list
-			press(tm, "2")
-			waitFor(t, tm, "Labels: Technology")
-			press(tm, "j", "enter") // Feed 2's articles
-			waitFor(t, tm, "newest first")
-			waitFor(t, tm, "1/30") // its 30 articles, not the reading list's 90
-			tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
-			final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*ui.App)
+			r := greaderApp(t, f, nil)
+			waitFor(t, r, "Feed 1 item 1") // the newest of the reading list
+			press(r.tm, "2")
+			waitFor(t, r, "Labels: Technology")
+			press(r.tm, "j", "enter")             // Feed 2's articles
+			waitFor(t, r, "newest first", "1/30") // its 30 articles, not the reading list's 90
+			final := quit(t, r)
 			view := final.View().Content
 			if final.Active() != common.Source || !strings.Contains(view, "Feed 2 item 1") || strings.Contains(view, "Feed 1 item") {
 				t.Errorf("ended on %v showing\n%s\nwant the Source screen with Feed 2's articles alone", final.Active(), view)
@@ -77,13 +131,12 @@ func TestReaderOnGoogleReaderServices(t *testing.T) {
 
 // A search says that the service has none, and names it.
 func TestReaderSearchOnAGoogleReaderServiceSaysItHasNone(t *testing.T) {
-	tm := greaderApp(t, greaderfake.FreshRSS, func(c *ui.Config) {
+	r := greaderApp(t, greaderfake.FreshRSS, func(c *ui.Config) {
 		c.Screen = common.Search
 		c.Search = model.ArticlesQuery{Q: "kernel"}
 	})
-	waitFor(t, tm, "This service has no search")
-	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*ui.App)
+	waitFor(t, r, "This service has no search")
+	final := quit(t, r)
 	if view := final.View().Content; !strings.Contains(view, "FreshRSS at http://127.0.0.1") {
 		t.Errorf("the note does not name the service:\n%s", view)
 	}

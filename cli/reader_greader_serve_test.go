@@ -42,7 +42,7 @@ func serveGReader(t *testing.T) string {
 	if err := st.Add(context.Background(), sources, articles); err != nil {
 		t.Fatal(err)
 	}
-	h, err := server.New(st, server.Config{APIKeys: []string{"alice-key", "bob-key"}})
+	h, err := server.New(st, server.Config{APIKeys: []string{"alice-key", "bob-key"}, Marks: st})
 	if err != nil {
 		t.Fatal(err)
 	}
