@@ -3,6 +3,7 @@ package textsafe
 import (
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // urlCases are the links SafeURL opens, each with the address it gives.
@@ -132,5 +133,19 @@ func TestSafeURLLengthBound(t *testing.T) {
 	// 1,000 spaces are 3,000 bytes once encoded: within the bound.
 	if got, ok := SafeURL(base + strings.Repeat(" x", 1000)); !ok || len(got) != len(base)+4000 {
 		t.Errorf("got %d bytes, %v", len(got), ok)
+	}
+}
+
+// TestSafeURLKeepsASafeLinkAsGiven: a link that needs no change comes
+// back as the very string given, so a list of articles holds one copy of
+// each link, not two.
+func TestSafeURLKeepsASafeLinkAsGiven(t *testing.T) {
+	in := strings.Clone("https://example.com/news/2026/12/02/story?id=7#top")
+	out, ok := SafeURL(in)
+	if !ok || out != in {
+		t.Fatalf("SafeURL(%q) = %q, %v", in, out, ok)
+	}
+	if unsafe.StringData(out) != unsafe.StringData(in) {
+		t.Fatal("SafeURL returned a copy of a link it did not change")
 	}
 }
