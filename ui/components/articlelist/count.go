@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"iter"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -93,7 +94,7 @@ func (m *Model) loadVisit() tea.Cmd {
 func (m *Model) Count() string {
 	served, known := m.list.Unread()
 	items := m.list.Items()
-	c := countCache{readGen: m.ctx.Read.Gen(), items: len(items), served: served, known: known, set: true}
+	c := countCache{readGen: m.ctx.Read.Gen(), items: m.list.Loaded(), served: served, known: known, set: true}
 	if m.marks.count.set && m.marks.count.readGen == c.readGen && m.marks.count.items == c.items &&
 		m.marks.count.served == c.served && m.marks.count.known == c.known {
 		return m.marks.count.text
@@ -103,13 +104,13 @@ func (m *Model) Count() string {
 	return c.text
 }
 
-func (m *Model) countText(served int, known bool, items []articles.Item) string {
+func (m *Model) countText(served int, known bool, items iter.Seq[articles.Item]) string {
 	if m.ctx.Marks != nil {
 		if !known {
 			return ""
 		}
 		n := served
-		for _, it := range items {
+		for it := range items {
 			switch now := IsRead(m.ctx, it); {
 			case it.ID == "":
 			case !it.Read && now:
@@ -125,7 +126,7 @@ func (m *Model) countText(served int, known bool, items []articles.Item) string 
 		return ""
 	}
 	n := 0
-	for _, it := range items {
+	for it := range items {
 		if it.PublishedAt.After(since) && !IsRead(m.ctx, it) {
 			n++
 		}

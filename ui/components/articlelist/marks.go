@@ -196,8 +196,8 @@ func newest(items []articles.Item, now time.Time) time.Time {
 // shownItems is the loaded articles the list shows (its filters passed).
 func (m *Model) shownItems() []articles.Item {
 	match := m.filter()
-	out := make([]articles.Item, 0, len(m.list.Items()))
-	for _, it := range m.list.Items() {
+	out := make([]articles.Item, 0, m.list.Loaded())
+	for it := range m.list.Items() {
 		if match == nil || match(it) {
 			out = append(out, it)
 		}

@@ -290,7 +290,7 @@ func TestUnreadOnlyHidesReadRowsLocally(t *testing.T) {
 		if n := f.list.List().Len(); n != 9 {
 			t.Fatalf("u shows %d rows, want the 9 unread", n)
 		}
-		for _, it := range f.list.List().Items() {
+		for it := range f.list.List().Items() {
 			if it.Title == "Story 002" && f.list.filter()(it) {
 				t.Fatal("the read article is still listed")
 			}

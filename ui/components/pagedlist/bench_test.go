@@ -85,7 +85,7 @@ func BenchmarkAppendPage(b *testing.B) {
 				p := i % pagesPerCycle
 				if p == 0 && i > 0 {
 					b.StopTimer()
-					m.items = m.items[:n]
+					m.items.Truncate(n)
 					for _, page := range pages {
 						for _, k := range page {
 							delete(m.seen, k)

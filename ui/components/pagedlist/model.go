@@ -16,7 +16,7 @@ package pagedlist
 
 import (
 	"context"
-	"slices"
+	"iter"
 	"sync/atomic"
 
 	"charm.land/bubbles/v2/spinner"
@@ -67,7 +67,7 @@ type Model[T any] struct {
 	fetch       Fetch[T]
 	guard       common.FetchGuard
 	loadingPage int // the page in flight; 0 when none
-	items       []T
+	items       chunks[T]
 	seen        map[string]struct{}
 	nextPage    int
 	hasMore     bool
@@ -129,7 +129,8 @@ func (m *Model[T]) ID() int { return m.id }
 // loaded items and fetches page 1.
 func (m *Model[T]) Reset(fetch Fetch[T]) tea.Cmd {
 	m.fetch, m.replaced = fetch, false
-	m.items, m.view = nil, nil
+	m.items.Reset()
+	m.view = nil
 	if m.filter != nil {
 		m.view = []int{}
 	}
@@ -203,7 +204,7 @@ func (m *Model[T]) Selected() (T, bool) {
 		var zero T
 		return zero, false
 	}
-	return m.items[i], true
+	return m.items.At(i), true
 }
 
 // Cursor is the position of the selection among the visible items.
@@ -214,12 +215,14 @@ func (m *Model[T]) Len() int {
 	if m.view != nil {
 		return len(m.view)
 	}
-	return len(m.items)
+	return m.items.Len()
 }
 
-// Items returns every loaded item, filtered or not. The slice is shared:
-// do not modify it.
-func (m *Model[T]) Items() []T { return m.items }
+// Items yields every loaded item, filtered or not, in the list's order.
+func (m *Model[T]) Items() iter.Seq[T] { return m.items.Values() }
+
+// Loaded is the number of items loaded, filtered or not.
+func (m *Model[T]) Loaded() int { return m.items.Len() }
 
 // Loading reports whether a page request is in flight.
 func (m *Model[T]) Loading() bool { return m.loadingPage != 0 }
@@ -233,9 +236,9 @@ func (m *Model[T]) Unread() (n int, ok bool) { return m.unread, m.unreadKnown }
 // complete).
 func (m *Model[T]) Total() int {
 	if !m.hasMore {
-		return len(m.items)
+		return m.items.Len()
 	}
-	return max(m.total, len(m.items))
+	return max(m.total, m.items.Len())
 }
 
 // PageRows is how many rows the list shows at once.
@@ -258,8 +261,8 @@ type Snapshot struct {
 
 // Snapshot returns the list's state; see [Snapshot].
 func (m *Model[T]) Snapshot() Snapshot {
-	keys := make([]string, len(m.items))
-	for i, it := range m.items {
+	keys := make([]string, m.items.Len())
+	for i, it := range m.items.All() {
 		keys[i] = m.key(it)
 	}
 	return Snapshot{Len: m.Len(), Cursor: m.cursor, Offset: m.offset,
@@ -296,7 +299,7 @@ func (m *Model[T]) SetFilterKeepingPlace(match func(T) bool) {
 // index is at most idx (0 when none is).
 func (m *Model[T]) positionAtOrBefore(idx int) int {
 	if m.view == nil {
-		return min(idx, max(len(m.items)-1, 0))
+		return min(idx, max(m.items.Len()-1, 0))
 	}
 	pos := 0
 	for p, i := range m.view {
@@ -313,8 +316,8 @@ func (m *Model[T]) rebuildView() {
 		m.view = nil
 		return
 	}
-	m.view = make([]int, 0, len(m.items))
-	for i, it := range m.items {
+	m.view = make([]int, 0, m.items.Len())
+	for i, it := range m.items.All() {
 		if m.filter(it) {
 			m.view = append(m.view, i)
 		}
@@ -350,7 +353,8 @@ func (m *Model[T]) Replace(items []T) {
 	pos := m.cursor
 	m.guard.Abort()
 	m.fetch, m.loadingPage, m.replaced = nil, 0, true
-	m.items, m.view = nil, nil
+	m.items.Reset()
+	m.view = nil
 	if m.filter != nil {
 		m.view = []int{}
 	}
@@ -359,15 +363,15 @@ func (m *Model[T]) Replace(items []T) {
 	m.cache.clear()
 	m.appendPage(items)
 	if m.order != nil {
-		slices.SortStableFunc(m.items, m.order)
+		m.items.SortStable(m.order)
 		m.rebuildView()
 	}
-	m.nextPage, m.hasMore, m.total = 2, false, len(m.items)
+	m.nextPage, m.hasMore, m.total = 2, false, m.items.Len()
 	m.unread, m.unreadKnown = 0, false
 	m.endNote, m.followEnd = "", false
 	m.cursor = min(pos, max(m.Len()-1, 0))
 	for i := range m.Len() {
-		if idx, ok := m.itemIndex(i); ok && selected != "" && m.key(m.items[idx]) == selected {
+		if idx, ok := m.itemIndex(i); ok && selected != "" && m.key(m.items.At(idx)) == selected {
 			m.cursor = i
 			break
 		}
@@ -396,17 +400,17 @@ func (m *Model[T]) selectedKey() string {
 // was selected ("": at the top), and rebuilds what is derived from their
 // positions.
 func (m *Model[T]) sortItems(selected string) {
-	if m.order == nil || slices.IsSortedFunc(m.items, m.order) {
+	if m.order == nil || m.items.IsSorted(m.order) {
 		return
 	}
-	slices.SortStableFunc(m.items, m.order)
+	m.items.SortStable(m.order)
 	m.rebuildView()
 	m.cache.clear() // rows are cached by position
 	if selected == "" {
 		return
 	}
 	for pos := range m.Len() {
-		if i, _ := m.itemIndex(pos); m.key(m.items[i]) == selected {
+		if i, _ := m.itemIndex(pos); m.key(m.items.At(i)) == selected {
 			m.cursor = pos
 			break
 		}

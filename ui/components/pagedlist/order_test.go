@@ -41,8 +41,8 @@ func TestKeepSortedMergesPagesInOrder(t *testing.T) {
 		}
 		settle(t, m, m.Move(3)) // item-006
 		settle(t, m, m.LoadAll())
-		if !slices.IsSortedFunc(m.Items(), func(a, b string) int { return strings.Compare(b, a) }) {
-			t.Fatalf("items out of order: %v", m.Items())
+		if !slices.IsSortedFunc(slices.Collect(m.Items()), func(a, b string) int { return strings.Compare(b, a) }) {
+			t.Fatalf("items out of order: %v", slices.Collect(m.Items()))
 		}
 		if it, _ := m.Selected(); it != "item-006" {
 			t.Fatalf("the cursor left its item: %q", it)
@@ -82,8 +82,8 @@ func BenchmarkKeepSortedLastPage(b *testing.B) {
 		m.Update(pageMsg[string]{list: m.id, req: req, page: 10,
 			result: model.Page[string]{Items: pages[9], TotalResults: 1000}})
 		b.StopTimer()
-		if m.Len() != 1000 || !slices.IsSorted(m.Items()) {
-			b.Fatalf("%d items, sorted %v", m.Len(), slices.IsSorted(m.Items()))
+		if m.Len() != 1000 || !slices.IsSorted(slices.Collect(m.Items())) {
+			b.Fatalf("%d items, sorted %v", m.Len(), slices.IsSorted(slices.Collect(m.Items())))
 		}
 		b.StartTimer()
 	}

@@ -191,7 +191,7 @@ func TestDeduplicatesAcrossPagesAndKeepsCursor(t *testing.T) {
 		sel, _ := m.Selected()
 		settle(t, m, m.load(2))
 		seen := map[string]bool{}
-		for _, it := range m.Items() {
+		for it := range m.Items() {
 			if seen[it] {
 				t.Fatalf("%s listed twice", it)
 			}

@@ -165,19 +165,19 @@ func (m *Model[T]) handlePage(msg pageMsg[T]) tea.Cmd {
 // appendPage adds the items not seen on earlier pages, leaving the cursor
 // on the item it was on, and returns how many it added.
 func (m *Model[T]) appendPage(items []T) int {
-	before := len(m.items)
+	before := m.items.Len()
 	for _, it := range items {
 		k := m.key(it)
 		if _, dup := m.seen[k]; dup {
 			continue
 		}
 		m.seen[k] = struct{}{}
-		m.items = append(m.items, it)
+		m.items.Append(it)
 		if m.filter != nil && m.filter(it) {
-			m.view = append(m.view, len(m.items)-1)
+			m.view = append(m.view, m.items.Len()-1)
 		}
 	}
-	return len(m.items) - before
+	return m.items.Len() - before
 }
 
 func (m *Model[T]) fail(page int, err error) tea.Cmd {
@@ -273,7 +273,7 @@ func (m *Model[T]) scrollToCursor() {
 
 // Status describes the list's progress for the status bar.
 func (m *Model[T]) Status() string {
-	n := len(m.items)
+	n := m.items.Len()
 	switch {
 	case m.fetch == nil && !m.replaced:
 		return ""
@@ -327,7 +327,7 @@ func (m *Model[T]) count() string {
 // more pages exist, "1,204+" when that total is unknown, else the loaded
 // count.
 func (m *Model[T]) totalText() string {
-	n := len(m.items)
+	n := m.items.Len()
 	switch {
 	case !m.hasMore:
 		return wording.Thousands(n)

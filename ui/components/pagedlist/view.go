@@ -83,7 +83,7 @@ func (m *Model[T]) row(pos, rh int) []string {
 	if r, ok := m.cache.rows[k]; ok {
 		return r
 	}
-	out := strings.Split(m.render(m.items[i], m.width, k.selected, m.ctx.Styles), "\n")
+	out := strings.Split(m.render(m.items.At(i), m.width, k.selected, m.ctx.Styles), "\n")
 	if len(out) > rh {
 		out = out[:rh]
 	}
@@ -118,10 +118,10 @@ func (m *Model[T]) footer() string {
 		text = s.Footer.Render("↓ for more · saving the last requests")
 	case m.endNote != "":
 		// The reason first: on a narrow list the count is what gets cut.
-		text = s.Footer.Render(m.endNote + " · End of results · " + m.opts.count(len(m.items)))
+		text = s.Footer.Render(m.endNote + " · End of results · " + m.opts.count(m.items.Len()))
 	case m.replaced:
 	case !m.hasMore:
-		text = s.Footer.Render("End of results · " + m.opts.count(len(m.items)))
+		text = s.Footer.Render("End of results · " + m.opts.count(m.items.Len()))
 	}
 	if text == "" {
 		return ""
@@ -149,7 +149,7 @@ func (m *Model[T]) bodyState(lines []string) []string {
 			lines = append(lines, "")
 			add("  " + s.Footer.Render(fmt.Sprintf("Retrying in %ds… (r to retry now)", m.retryIn)))
 		}
-	case m.filter != nil && len(m.items) > 0:
+	case m.filter != nil && m.items.Len() > 0:
 		add("  " + s.Empty.Render("Nothing matches the filter."))
 	case m.endNote != "":
 		add("  " + s.Empty.Render(m.endNote))

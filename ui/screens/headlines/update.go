@@ -144,11 +144,10 @@ func (m *Model) toggleCollapse() tea.Cmd {
 // into stories: some loaded article belongs to one, or none has loaded
 // yet to tell.
 func (m *Model) groupsStories() bool {
-	items := m.list.Items()
-	if len(items) == 0 {
+	if m.list.Loaded() == 0 {
 		return true
 	}
-	for _, it := range items {
+	for it := range m.list.Items() {
 		if it.StoryID != "" {
 			return true
 		}

@@ -139,7 +139,7 @@ func (m *Model) Status() string {
 	if m.ctx.State == nil || !m.loaded {
 		return ""
 	}
-	counts := wording.Count(len(m.list.Items()), "saved article", "saved articles") + " · " +
+	counts := wording.Count(m.list.Loaded(), "saved article", "saved articles") + " · " +
 		wording.Count(len(m.watches), "watch", "watches")
 	// Where the cursor is, in the section that has it ("3/12").
 	switch {

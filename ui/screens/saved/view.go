@@ -64,7 +64,7 @@ func (m *Model) View() string {
 	default:
 		lines = append(lines, m.watchLines()...)
 		lines = append(lines, "")
-		head := "Saved articles · " + wording.Thousands(len(m.list.Items()))
+		head := "Saved articles · " + wording.Thousands(m.list.Loaded())
 		if m.loadErr != "" {
 			head += " · could not read them: " + m.loadErr
 		}

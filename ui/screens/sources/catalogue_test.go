@@ -56,7 +56,7 @@ func TestSourcesListedInCollationOrder(t *testing.T) {
 	}
 	m := open(t, &fakeClient{all: all}, 120, 40, model.SourcesQuery{})
 	var got []string
-	for _, it := range m.list.Items() {
+	for it := range m.list.Items() {
 		got = append(got, it.src.Name)
 	}
 	want := []string{"Bote 2", "Bote 10", "Bühne", "Byte Foundry", "Ciência", "Circuit", "Código", "Crónica", "Hälsa", "Highveld"}

@@ -182,7 +182,7 @@ func TestFilterChangeDropsTheOldAnswer(t *testing.T) {
 	typeText(t, m, "sports")
 	keys(t, m, "enter") // re-queries, cancelling the first request
 	drive(t, m, first)
-	for _, it := range m.list.Items() {
+	for it := range m.list.Items() {
 		if it.src.Category != "sports" {
 			t.Fatalf("the stale unfiltered answer was kept: %s is %s", it.src.ID, it.src.Category)
 		}

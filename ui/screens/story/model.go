@@ -124,8 +124,11 @@ func (m *Model) FullHelp() [][]key.Binding {
 // answer for the story's articles), which may have grown since.
 func (m *Model) heading() string {
 	n := m.size
-	if items := m.list.Items(); len(items) > 0 && items[0].StorySize > 0 {
-		n = items[0].StorySize
+	for it := range m.list.Items() {
+		if it.StorySize > 0 {
+			n = it.StorySize
+		}
+		break // the first article's count is the service's latest
 	}
 	return "Story · " + wording.Count(n, "source", "sources") + " · " + m.title
 }
