@@ -135,6 +135,7 @@ func FromPage(p model.Page[model.Article]) model.Page[Item] {
 	for i, a := range p.Items {
 		items[i] = FromArticle(a)
 	}
+	pack(items)
 	return model.Page[Item]{Items: items, TotalResults: p.TotalResults, Page: p.Page, PageSize: p.PageSize,
 		UnreadResults: p.UnreadResults, UnreadKnown: p.UnreadKnown}
 }
