@@ -260,7 +260,7 @@ func runServe(ctx context.Context, f serveFlags) error {
 	cfg := server.Config{Keys: keys, RateLimit: f.rateLimit, TrustedProxies: proxies, Logger: logger, Metrics: metrics,
 		MetricsElsewhere: f.metricsListen != "", CORSOrigins: f.corsOrigins}
 	if f.redis != "" {
-		redislimit.LogTo(logger) // go-redis's dial failures at debug, not a stderr line per request in an outage
+		redislimit.LogTo(logger) // failed dials at debug: the detail behind the service's own warning in an outage
 		lim, err := redislimit.Open(f.redis, redislimit.Options{PerMinute: f.rateLimit})
 		if err != nil {
 			return fmt.Errorf("the shared rate limit (%s): %w", f.src("redis"), err)

@@ -127,7 +127,7 @@ func socketDir(t testing.TB) string {
 // Socket is the path of the server's unix socket.
 func (s *Server) Socket() string { return s.socket }
 
-// URL is the server's address as a go-redis URL (unix://…).
+// URL is the server's address as a Redis URL (unix://…), as redislimit.Open takes it.
 func (s *Server) URL() string { return "unix://" + s.socket }
 
 // Start starts the server (again, after Stop) on the same socket, empty,

@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
+	"sync/atomic"
 	"time"
 
-	"github.com/go-redis/redis_rate/v10"
-	"github.com/redis/go-redis/v9"
+	"github.com/gomodule/redigo/redis"
 
 	"tidings/server"
 )
@@ -16,8 +17,8 @@ import (
 // package doc says why 100 ms).
 const DefaultTimeout = 100 * time.Millisecond
 
-// DefaultPrefix starts every key this package writes, after redis_rate's
-// own "rate:", when Options.Prefix is "".
+// DefaultPrefix starts every key this package writes, after "rate:"
+// (redis_rate's prefix, kept; see gcra), when Options.Prefix is "".
 const DefaultPrefix = "tidings:ratelimit:"
 
 // Options configure a Limiter.
@@ -35,12 +36,15 @@ type Options struct {
 // Limiter is a server.Limiter over Redis. It is safe for concurrent use;
 // Close it when done.
 type Limiter struct {
-	rdb     *redis.Client
-	gcra    *redis_rate.Limiter
-	limit   redis_rate.Limit
-	prefix  string
-	timeout time.Duration
-	where   string // the Redis address, without password or query
+	cfg       *config
+	pool      *redis.Pool
+	closed    atomic.Bool
+	perMinute int
+	period    string // gcra's arguments, formatted once
+	rate      string
+	prefix    string
+	timeout   time.Duration
+	where     string // the Redis address, without password or query
 }
 
 var _ server.Limiter = (*Limiter)(nil)
@@ -56,7 +60,7 @@ func Open(rawURL string, o Options) (*Limiter, error) {
 	if o.Timeout < 0 {
 		return nil, fmt.Errorf("redislimit: the Redis timeout cannot be negative (%v)", o.Timeout)
 	}
-	opt, where, err := parseURL(rawURL)
+	cfg, where, err := parseURL(rawURL)
 	if err != nil {
 		return nil, fmt.Errorf("redislimit: %w", err)
 	}
@@ -66,41 +70,14 @@ func Open(rawURL string, o Options) (*Limiter, error) {
 	if o.Prefix == "" {
 		o.Prefix = DefaultPrefix
 	}
-	bound(opt, o.Timeout)
-	rdb := redis.NewClient(opt)
-	return &Limiter{rdb: rdb, gcra: redis_rate.NewLimiter(rdb), limit: redis_rate.PerMinute(o.PerMinute),
+	cfg.bound(o.Timeout)
+	return &Limiter{cfg: cfg, pool: newPool(cfg, where), perMinute: o.PerMinute,
+		period: strconv.Itoa(periodSeconds), rate: strconv.Itoa(o.PerMinute),
 		prefix: o.Prefix, timeout: o.Timeout, where: where}, nil
 }
 
-// bound makes go-redis honour the per-call deadline everywhere a request
-// could wait, unless the URL set a value of its own.
-func bound(opt *redis.Options, timeout time.Duration) {
-	opt.ContextTimeoutEnabled = true // else go-redis ignores the context's deadline on reads and writes
-	if opt.DialTimeout == 0 {
-		opt.DialTimeout = timeout
-	}
-	if opt.ReadTimeout == 0 {
-		opt.ReadTimeout = timeout
-	}
-	if opt.WriteTimeout == 0 {
-		opt.WriteTimeout = timeout
-	}
-	if opt.PoolTimeout == 0 {
-		opt.PoolTimeout = timeout
-	}
-	if opt.DialerRetries == 0 {
-		opt.DialerRetries = 1 // go-redis's 5, 100 ms apart, outlast the deadline
-	}
-	if opt.MaxRetries == 0 {
-		// One retry on a fresh connection: after a Redis restart the
-		// pooled connections are dead, and the first request on each
-		// would fail without it. (go-redis's default is 3.)
-		opt.MaxRetries = 1
-	}
-}
-
 // PerMinute implements server.Limiter.
-func (l *Limiter) PerMinute() int { return l.limit.Rate }
+func (l *Limiter) PerMinute() int { return l.perMinute }
 
 // Allow implements server.Limiter: it takes one request of keyID (the
 // server's digest of the key) in Redis. now is ignored: Redis's clock
@@ -112,18 +89,13 @@ func (l *Limiter) Allow(ctx context.Context, keyID string, _ time.Time) (server.
 	}
 	ctx, cancel := context.WithTimeout(ctx, l.timeout)
 	defer cancel()
-	res, err := l.gcra.Allow(ctx, l.prefix+keyID, l.limit)
+	key := keyPrefix + l.prefix + keyID
+	reply, err := l.run(ctx, func(c redis.Conn) (any, error) {
+		return gcra.DoContext(ctx, c, key, l.period, l.rate) // EVALSHA, EVAL when Redis lacks the script
+	})
+	d, err := decision(reply, err, l.perMinute)
 	if err != nil {
 		return server.Decision{}, l.wrap("rate limit", err)
-	}
-	d := server.Decision{
-		Allowed:    res.Allowed > 0,
-		Limit:      l.limit.Rate,
-		Remaining:  max(0, res.Remaining),
-		ResetAfter: max(0, res.ResetAfter),
-	}
-	if !d.Allowed {
-		d.RetryAfter = max(0, res.RetryAfter)
 	}
 	return d, nil
 }
@@ -133,7 +105,14 @@ func (l *Limiter) Allow(ctx context.Context, keyID string, _ time.Time) (server.
 func (l *Limiter) Ping(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, l.timeout)
 	defer cancel()
-	if err := l.rdb.Ping(ctx).Err(); err != nil {
+	_, err := l.run(ctx, func(c redis.Conn) (any, error) {
+		pong, err := redis.String(redis.DoContext(c, ctx, "PING"))
+		if err == nil && pong != "PONG" {
+			err = fmt.Errorf("PING answered %q", pong)
+		}
+		return nil, err
+	})
+	if err != nil {
 		return l.wrap("ping", err)
 	}
 	return nil
@@ -141,7 +120,8 @@ func (l *Limiter) Ping(ctx context.Context) error {
 
 // Close closes the connections to Redis.
 func (l *Limiter) Close() error {
-	if err := l.rdb.Close(); err != nil {
+	l.closed.Store(true)
+	if err := l.pool.Close(); err != nil {
 		return fmt.Errorf("redislimit: close %s: %w", l.where, err)
 	}
 	return nil

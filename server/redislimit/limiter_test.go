@@ -8,12 +8,13 @@ import (
 	"net"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/redis/go-redis/v9"
+	"github.com/gomodule/redigo/redis"
 
 	"tidings/internal/redistest"
 	"tidings/server"
@@ -25,13 +26,13 @@ import (
 const testTimeout = 5 * time.Second
 
 func TestMain(m *testing.M) {
-	// go-redis logs every failed dial to standard error; the outage tests
-	// cause hundreds. LogTo routes them to Debug, dropped here.
+	// Every failed dial is logged; the outage tests cause hundreds. LogTo
+	// routes them to Debug, dropped here.
 	LogTo(slog.New(slog.DiscardHandler))
 	os.Exit(m.Run())
 }
 
-func TestLogToSendsGoRedisLinesToDebug(t *testing.T) {
+func TestLogToSendsDialFailuresToDebug(t *testing.T) {
 	var buf bytes.Buffer
 	LogTo(slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug})))
 	t.Cleanup(func() { LogTo(slog.New(slog.DiscardHandler)) })
@@ -41,7 +42,7 @@ func TestLogToSendsGoRedisLinesToDebug(t *testing.T) {
 		t.Fatal("admitted with no Redis")
 	}
 	if out := buf.String(); !strings.Contains(out, "level=DEBUG") || !strings.Contains(out, "absent.sock") {
-		t.Fatalf("go-redis's log line did not reach the slog logger at Debug: %q", out)
+		t.Fatalf("the failed dial did not reach the slog logger at Debug: %q", out)
 	}
 }
 
@@ -56,9 +57,12 @@ func openT(t testing.TB, url string, o Options) *Limiter {
 }
 
 // inspect is a plain client on srv, to look at what the limiter stored.
-func inspect(t *testing.T, srv *redistest.Server) *redis.Client {
+func inspect(t *testing.T, srv *redistest.Server) redis.Conn {
 	t.Helper()
-	rdb := redis.NewClient(&redis.Options{Network: "unix", Addr: srv.Socket()})
+	rdb, err := redis.Dial("unix", srv.Socket())
+	if err != nil {
+		t.Fatal(err)
+	}
 	t.Cleanup(func() { rdb.Close() })
 	return rdb
 }
@@ -147,7 +151,7 @@ func TestRedisHoldsOnlyPrefixedDigestsThatExpire(t *testing.T) {
 	openT(t, srv.URL(), Options{PerMinute: 6, Timeout: testTimeout}).Allow(ctx, id, time.Time{})
 	openT(t, srv.URL(), Options{PerMinute: 6, Prefix: "staging:", Timeout: testTimeout}).Allow(ctx, id, time.Time{})
 
-	keys, err := rdb.Keys(ctx, "*").Result()
+	keys, err := redis.Strings(rdb.Do("KEYS", "*"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,8 +160,8 @@ func TestRedisHoldsOnlyPrefixedDigestsThatExpire(t *testing.T) {
 	if !slices.Equal(keys, want) {
 		t.Fatalf("keys %q, want %q", keys, want)
 	}
-	ttl, err := rdb.TTL(ctx, want[1]).Result()
-	if err != nil || ttl <= 0 || ttl > 10*time.Second {
+	ttl, err := redis.Int(rdb.Do("TTL", want[1]))
+	if err != nil || ttl <= 0 || ttl > 10 {
 		t.Fatalf("one request of 6/min is forgotten within 10 s, TTL %v %v", ttl, err)
 	}
 	if _, err := openT(t, srv.URL(), Options{PerMinute: 6, Timeout: testTimeout}).Allow(ctx, "", time.Time{}); err == nil {
@@ -289,5 +293,21 @@ func TestWrongPasswordFailsWithoutLeakingIt(t *testing.T) {
 	}
 	if strings.Contains(err.Error(), secret) {
 		t.Fatalf("error leaks the password: %q", err)
+	}
+}
+
+func TestFreshKeyReportsAllButOneRemainingAtAnyRate(t *testing.T) {
+	// 60/N s is not a whole number of seconds for these rates: the GCRA
+	// arithmetic in floating point must not round a fresh key's
+	// Remaining down to N-2 (RateLimit-Remaining would say 98 of 100
+	// after the first request, where the in-process limiter says 99).
+	srv := redistest.Start(t)
+	ctx := context.Background()
+	for _, n := range []int{7, 9, 13, 100, 117} {
+		l := openT(t, srv.URL(), Options{PerMinute: n, Prefix: "fresh:" + strconv.Itoa(n) + ":", Timeout: testTimeout})
+		d, err := l.Allow(ctx, "k", time.Time{})
+		if err != nil || !d.Allowed || d.Remaining != n-1 {
+			t.Errorf("%d per minute, first request: %+v %v; want admitted with %d remaining", n, d, err, n-1)
+		}
 	}
 }

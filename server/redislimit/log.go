@@ -2,24 +2,27 @@ package redislimit
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
-
-	"github.com/redis/go-redis/v9"
+	"sync/atomic"
 )
 
-// LogTo sends go-redis's own log lines (a failed dial, a dropped
-// connection) to log at Debug level, instead of go-redis's default of
-// standard error, where every request during a Redis outage would add a
-// line beside the service's own warning. go-redis keeps one logger per
-// process, so call this once, at start-up, before Open.
+// dialLog receives the failed dials; nil means slog.Default().
+var dialLog atomic.Pointer[slog.Logger]
+
+// LogTo sends the limiter's own log lines (a failed dial, naming Redis's
+// address and never its password) to log at Debug level. During a Redis
+// outage every request fails to dial, and the service already warns once
+// per failed request at its own level; these lines are the detail behind
+// it. It applies to every Limiter of the process; call it at start-up.
 func LogTo(log *slog.Logger) {
-	redis.SetLogger(slogPrintf{log})
+	dialLog.Store(log)
 }
 
-// slogPrintf adapts a *slog.Logger to go-redis's Printf-style logger.
-type slogPrintf struct{ log *slog.Logger }
-
-func (l slogPrintf) Printf(ctx context.Context, format string, v ...any) {
-	l.log.DebugContext(ctx, "redis: "+fmt.Sprintf(format, v...))
+// logDial logs a failed dial to Redis at where.
+func logDial(ctx context.Context, where string, err error) {
+	log := dialLog.Load()
+	if log == nil {
+		log = slog.Default()
+	}
+	log.DebugContext(ctx, "redis: dial failed", "redis", where, "err", err)
 }

@@ -62,23 +62,23 @@ func TestOpenAcceptsTheThreeSchemes(t *testing.T) {
 		if l.PerMinute() != 60 || l.timeout != DefaultTimeout || l.prefix != DefaultPrefix {
 			t.Errorf("%q: defaults not applied: %d %v %q", u, l.PerMinute(), l.timeout, l.prefix)
 		}
-		opt := l.rdb.Options()
-		if !opt.ContextTimeoutEnabled || opt.ReadTimeout != DefaultTimeout || opt.DialTimeout != DefaultTimeout || opt.PoolTimeout != DefaultTimeout || opt.MaxRetries != 1 || opt.DialerRetries != 1 {
-			t.Errorf("%q: go-redis not bounded by the timeout: %+v", u, opt)
+		c := l.cfg
+		if c.readTimeout != DefaultTimeout || c.writeTimeout != DefaultTimeout || c.dialTimeout != DefaultTimeout || c.poolTimeout != DefaultTimeout || c.retries != 1 {
+			t.Errorf("%q: the connection is not bounded by the timeout: %+v", u, c)
 		}
 		l.Close()
 	}
 }
 
 func TestOpenKeepsTimeoutsTheURLSets(t *testing.T) {
-	// max_retries=-1 is go-redis's "no retries", which it stores as 0.
+	// max_retries=-1 is "no retries" (go-redis's form, kept), stored as 0.
 	l, err := Open("redis://localhost/0?read_timeout=250ms&max_retries=-1", Options{PerMinute: 60, Timeout: 80 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer l.Close()
-	if opt := l.rdb.Options(); opt.ReadTimeout != 250*time.Millisecond || opt.WriteTimeout != 80*time.Millisecond || opt.MaxRetries != 0 {
-		t.Fatalf("read %v write %v retries %d", opt.ReadTimeout, opt.WriteTimeout, opt.MaxRetries)
+	if c := l.cfg; c.readTimeout != 250*time.Millisecond || c.writeTimeout != 80*time.Millisecond || c.retries != 0 {
+		t.Fatalf("read %v write %v retries %d", c.readTimeout, c.writeTimeout, c.retries)
 	}
 }
 
