@@ -15,10 +15,10 @@ import (
 // (newsboat's libxml2) does: elements outside the Atom namespace, or gr:
 // names outside Google Reader's, would not be found.
 type parsedAtom struct {
-	XMLName      xml.Name    `xml:"http://www.w3.org/2005/Atom feed"`
-	ID           string      `xml:"http://www.w3.org/2005/Atom id"`
-	Title        string      `xml:"http://www.w3.org/2005/Atom title"`
-	Continuation string      `xml:"http://www.google.com/schemas/reader/atom/ continuation"`
+	XMLName      xml.Name      `xml:"http://www.w3.org/2005/Atom feed"`
+	ID           string        `xml:"http://www.w3.org/2005/Atom id"`
+	Title        string        `xml:"http://www.w3.org/2005/Atom title"`
+	Continuation string        `xml:"http://www.google.com/schemas/reader/atom/ continuation"`
 	Entries      []parsedEntry `xml:"http://www.w3.org/2005/Atom entry"`
 }
 
