@@ -12,7 +12,7 @@ import (
 // stream/contents/<stream> would (the same streams and parameters: n, c,
 // xt, it, ot, nt, r) as an Atom feed in the shape Google Reader wrote,
 // which FeedHQ and The Old Reader kept and newsboat's FeedHQ backend
-// parses (newsboat before 2.28, Debian's 2.21: its only Google Reader
+// parses (newsboat before 2.24, Debian 11's 2.21: its only Google Reader
 // backend for a self-hosted service).
 //
 // What newsboat reads of it (rss/atomparser.cpp, src/rssparser.cpp): an

@@ -178,10 +178,10 @@ func New(cfg Config) (*Handler, error) {
 // apiPrefix is the path of the calls below Prefix.
 const apiPrefix = "/reader/api/0/"
 
-// atomPrefix is the path of Google Reader's Atom output of a stream,
-// reader/atom/<stream>: the calls newsboat's FeedHQ backend (newsboat
-// before 2.28, Debian's 2.21) reads each subscription with.
-const atomPrefix = "/reader/atom/"
+// atomRoot is the path of Google Reader's Atom output of a stream,
+// reader/atom/<stream>: the call newsboat's FeedHQ backend (newsboat
+// before 2.24, Debian 11's 2.21) reads each subscription with.
+const atomRoot = "/reader/atom"
 
 // maxBodyBytes bounds a form body: 10,000 ids in the long form fit.
 const maxBodyBytes = 2 << 20
@@ -199,12 +199,12 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.clientLogin(w, r)
 	case strings.HasPrefix(path, apiPrefix):
 		h.serveCall(w, r, strings.TrimPrefix(path, apiPrefix))
-	case strings.HasPrefix(path, atomPrefix) || path == strings.TrimSuffix(atomPrefix, "/"):
-		stream := strings.TrimPrefix(strings.TrimPrefix(path, strings.TrimSuffix(atomPrefix, "/")), "/")
+	case path == atomRoot || strings.HasPrefix(path, atomRoot+"/"):
+		stream := strings.TrimPrefix(strings.TrimPrefix(path, atomRoot), "/")
 		h.run(w, r, "reader/atom", route{get: true, atom: true, serve: h.streamAtom}, stream)
 	default:
-		writeText(w, http.StatusNotFound, fmt.Sprintf("no Google Reader call at %s: the calls are %s/accounts/ClientLogin, %s%s… and %s%s<stream>",
-			quotePath(path), Prefix, Prefix, apiPrefix, Prefix, atomPrefix))
+		writeText(w, http.StatusNotFound, fmt.Sprintf("no Google Reader call at %s: the calls are %s/accounts/ClientLogin, %s%s… and %s%s/<stream>",
+			quotePath(path), Prefix, Prefix, apiPrefix, Prefix, atomRoot))
 	}
 }
 
