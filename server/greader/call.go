@@ -22,8 +22,10 @@ type call struct {
 // authenticate reads the call's parameters and checks its token: the
 // Authorization header's "GoogleLogin auth=<token>", or, on a POST
 // without that header, the T parameter (Miniflux authenticates POSTs so,
-// and clients written for it send no header).
-func (h *Handler) authenticate(w http.ResponseWriter, r *http.Request) (*call, error) {
+// and clients written for it send no header). output is what the call
+// answers ("json", or "atom" for reader/atom/): an output= naming another
+// is refused.
+func (h *Handler) authenticate(w http.ResponseWriter, r *http.Request, output string) (*call, error) {
 	if err := r.ParseForm(); err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
@@ -42,8 +44,8 @@ func (h *Handler) authenticate(w http.ResponseWriter, r *http.Request) (*call, e
 	if err != nil {
 		return nil, err
 	}
-	if out := r.Form.Get("output"); out != "" && out != "json" {
-		return nil, badRequest("output=%s is not supported: tidings answers output=json", truncate(out, 20))
+	if out := r.Form.Get("output"); out != "" && out != output {
+		return nil, badRequest("output=%s is not supported: this call answers output=%s", truncate(out, 20), output)
 	}
 	return &call{r: r, session: s, form: r.Form}, nil
 }

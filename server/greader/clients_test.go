@@ -66,6 +66,9 @@ func TestNetNewsWiresCalls(t *testing.T) {
 	}
 }
 
+// newsboat's FreshRSS backend (newsboat 2.24 and later, src/freshrssapi.cpp);
+// its FeedHQ backend reads reader/atom/ (atom_test.go, and the real
+// newsboat in cli's TestNewsboatReadsTidingsServe).
 func TestNewsboatsCalls(t *testing.T) {
 	h, _ := newTestHandler(t, fixture(6))
 	nb := login(t, h, keyAlice)
@@ -94,6 +97,15 @@ func TestNewsboatsCalls(t *testing.T) {
 	rec = serve(h, r)
 	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"summary":{"content":"<p>Body 1</p>"`) {
 		t.Fatalf("feed: %d %s", rec.Code, rec.Body)
+	}
+	// freshrss-show-special-feeds adds the starred items, the stream
+	// unescaped in the path.
+	nb.mustOK(nb.post("edit-tag", url.Values{"i": {"1002"}, "a": {stateStarred}}))
+	r = newRequest(http.MethodGet, Prefix+"/"+apiPrefix+"stream/contents/user/-/state/com.google/starred?n=20", "")
+	r.Header.Set("Authorization", "GoogleLogin auth="+nb.token)
+	rec = serve(h, r)
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"id":"`+longItemID(1002)+`"`) {
+		t.Fatalf("starred special feed: %d %s", rec.Code, rec.Body)
 	}
 	// Mark all read: s unescaped, no ts.
 	rec = nb.rawPost("mark-all-as-read", "", "s=feed/bbc&T="+nb.edit)

@@ -6,7 +6,8 @@
 // calls under reader/api/0/ (user-info, token, subscription/list,
 // tag/list, unread-count, stream/items/ids, stream/items/contents,
 // stream/contents/…, edit-tag, mark-all-as-read, subscription/edit and
-// subscription/quickadd).
+// subscription/quickadd), and Google Reader's Atom output of a stream
+// under reader/atom/ (atom.go: what newsboat's FeedHQ backend reads).
 //
 // Its job is translation: Google Reader's streams, item ids and
 // parameters into store.Marks and store.ArticlesByID calls, and the

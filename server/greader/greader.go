@@ -133,10 +133,11 @@ type Handler struct {
 	routes  map[string]route
 }
 
-// route is one call of reader/api/0/: the methods it takes and what
-// answers it.
+// route is one call of reader/api/0/ (or reader/atom/): the methods it
+// takes, the output it answers and what answers it.
 type route struct {
 	post, get bool
+	atom      bool // answers Atom: output=atom is its output, not json
 	serve     func(w http.ResponseWriter, c *call) error
 }
 
@@ -177,6 +178,11 @@ func New(cfg Config) (*Handler, error) {
 // apiPrefix is the path of the calls below Prefix.
 const apiPrefix = "/reader/api/0/"
 
+// atomRoot is the path of Google Reader's Atom output of a stream,
+// reader/atom/<stream>: the call newsboat's FeedHQ backend (newsboat
+// before 2.24, Debian 11's 2.21) reads each subscription with.
+const atomRoot = "/reader/atom"
+
 // maxBodyBytes bounds a form body: 10,000 ids in the long form fit.
 const maxBodyBytes = 2 << 20
 
@@ -193,9 +199,12 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.clientLogin(w, r)
 	case strings.HasPrefix(path, apiPrefix):
 		h.serveCall(w, r, strings.TrimPrefix(path, apiPrefix))
+	case path == atomRoot || strings.HasPrefix(path, atomRoot+"/"):
+		stream := strings.TrimPrefix(strings.TrimPrefix(path, atomRoot), "/")
+		h.run(w, r, "reader/atom", route{get: true, atom: true, serve: h.streamAtom}, stream)
 	default:
-		writeText(w, http.StatusNotFound, fmt.Sprintf("no Google Reader call at %s: the calls are %s/accounts/ClientLogin and %s%s…",
-			quotePath(path), Prefix, Prefix, apiPrefix))
+		writeText(w, http.StatusNotFound, fmt.Sprintf("no Google Reader call at %s: the calls are %s/accounts/ClientLogin, %s%s… and %s%s/<stream>",
+			quotePath(path), Prefix, Prefix, apiPrefix, Prefix, atomRoot))
 	}
 }
 
@@ -205,9 +214,15 @@ func (h *Handler) serveCall(w http.ResponseWriter, r *http.Request, name string)
 	if !ok {
 		writeText(w, http.StatusNotFound, fmt.Sprintf("no Google Reader call %s: tidings serves user-info, token, subscription/list, "+
 			"tag/list, unread-count, stream/items/ids, stream/items/contents, stream/contents/<stream>, edit-tag, "+
-			"mark-all-as-read, subscription/edit and subscription/quickadd", quotePath(name)))
+			"mark-all-as-read, subscription/edit and subscription/quickadd (and reader/atom/<stream>)", quotePath(name)))
 		return
 	}
+	h.run(w, r, name, rt, stream)
+}
+
+// run answers one call: its method checked, its session authenticated,
+// its store work bounded by the timeout.
+func (h *Handler) run(w http.ResponseWriter, r *http.Request, name string, rt route, stream string) {
 	if !(r.Method == http.MethodGet && rt.get) && !(r.Method == http.MethodPost && rt.post) && !(r.Method == http.MethodHead && rt.get) {
 		allow := "POST"
 		if rt.get {
@@ -217,7 +232,11 @@ func (h *Handler) serveCall(w http.ResponseWriter, r *http.Request, name string)
 		writeText(w, http.StatusMethodNotAllowed, fmt.Sprintf("%s takes %s, not %s", name, allow, truncate(r.Method, 20)))
 		return
 	}
-	c, err := h.authenticate(w, r)
+	output := "json"
+	if rt.atom {
+		output = "atom"
+	}
+	c, err := h.authenticate(w, r, output)
 	if err != nil {
 		h.fail(w, r, err)
 		return

@@ -194,6 +194,26 @@ func (h *Handler) streamItemContents(w http.ResponseWriter, c *call) error {
 // streamContents answers stream/contents/<stream> (or s=, as BazQux
 // takes it; the reading list when neither is given).
 func (h *Handler) streamContents(w http.ResponseWriter, c *call) error {
+	p, err := h.streamPage(c)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, h.streamJSON(p.id, "", p.items, p.continuation))
+}
+
+// page is one page of a stream's items, as stream/contents and
+// reader/atom/ answer it.
+type page struct {
+	id           string // the stream id, as the client gave it
+	ref          streamRef
+	items        []itemJSON
+	continuation string // "" on the last page
+}
+
+// streamPage reads the page a stream/contents or reader/atom/ call asks
+// for: the stream in the path, or s=, or the reading list; its items
+// selected by the call's parameters (streamQuery).
+func (h *Handler) streamPage(c *call) (page, error) {
 	id := c.stream
 	if id == "" {
 		id = c.form.Get("s")
@@ -203,20 +223,20 @@ func (h *Handler) streamContents(w http.ResponseWriter, c *call) error {
 	}
 	q, ref, err := c.streamQuery(id, maxContentsCount)
 	if err != nil {
-		return err
+		return page{}, err
 	}
 	if err := h.checkFeed(c, ref); err != nil {
-		return err
+		return page{}, err
 	}
 	ids, next, err := h.st.StreamIDs(c.ctx, c.session.Owner, q)
 	if err != nil {
-		return fmt.Errorf("list the stream's ids: %w", err)
+		return page{}, fmt.Errorf("list the stream's ids: %w", err)
 	}
 	items, err := h.items(c, ids, false, false)
 	if err != nil {
-		return err
+		return page{}, err
 	}
-	return writeJSON(w, h.streamJSON(id, "", items, next))
+	return page{id: id, ref: ref, items: items, continuation: next}, nil
 }
 
 type itemRefJSON struct {
