@@ -2,7 +2,8 @@
 # bench.sh: measure every performance budget of tidings and write
 # docs/performance.md (see cmd/tidings-benchtool for the Go half).
 #
-#   scripts/bench.sh            # full run: 100k and 1M catalogues (about 20 minutes)
+#   scripts/bench.sh            # full run: 100k and 1M catalogues (about 25 minutes; a first
+#                               # run builds the benchmark catalogues too: some 10 more)
 #   QUICK=1 scripts/bench.sh    # 100k only, short runs: checks the script, not the budgets
 #   READER_FROM=$TIDINGS_BENCH_CACHE/results-… scripts/bench.sh
 #                               # service figures anew, reader figures from an earlier run
