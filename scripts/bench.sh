@@ -2,13 +2,15 @@
 # bench.sh: measure every performance budget of tidings and write
 # docs/performance.md (see cmd/tidings-benchtool for the Go half).
 #
-#   scripts/bench.sh            # full run: 100k and 1M catalogues (about 20 minutes)
+#   scripts/bench.sh            # full run: 100k and 1M catalogues (about 25 minutes; a first
+#                               # run builds the benchmark catalogues too: some 10 more)
 #   QUICK=1 scripts/bench.sh    # 100k only, short runs: checks the script, not the budgets
 #   READER_FROM=$TIDINGS_BENCH_CACHE/results-… scripts/bench.sh
 #                               # service figures anew, reader figures from an earlier run
 #   PG_ONLY=1 scripts/bench.sh  # only the PostgreSQL rows, into the results directory
 #                               # (performance-pg.md there; docs/performance.md untouched),
 #                               # among them the cold-search row (p99 < 100 ms on PostgreSQL)
+#                               # and the marks benchmarks on PostgreSQL
 #
 # Everything runs on loopback (127.0.0.1) and in temp/cache directories:
 # catalogues and built databases are cached in $TIDINGS_BENCH_CACHE
@@ -165,6 +167,51 @@ postgres_rows() {
 	pg_stop
 }
 
+# go_bench NAME ARTICLES PACKAGE -bench … [FLAGS…]: one `go test -bench`
+# step, medians of $mcount runs, into $out/NAME.txt with the catalogue's
+# size and the load average before and after (the machine is shared: the
+# report prints it in the rows). Catalogues are built once in $cache
+# (TIDINGS_BENCH_DB_DIR) and reused; 30 minutes leave room for a first
+# build at 1M. A failed or skipped step leaves rows that say "not
+# measured", and the run goes on.
+go_bench() {
+	local name=$1 articles=$2 file="$out/$1.txt" start status=0
+	shift 2
+	start=$(date +%s)
+	printf 'articles=%s\nload_before=%s\n' "$articles" "$(cut -d' ' -f1-3 /proc/loadavg)" >"$file"
+	TIDINGS_BENCH_DB_DIR="$cache" TIDINGS_BENCH_ARTICLES=$articles TIDINGS_PG_BENCH_ARTICLES=$articles \
+		go test "$@" -run '^$' -count "$mcount" -timeout 30m | tee -a "$file" >&2 || status=$?
+	{
+		echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)"
+		echo "seconds=$(($(date +%s) - start))"
+		echo "status=$status"
+		grep -o 'SKIPPING PostgreSQL tests: .*' "$file" | head -1 | sed 's/^SKIPPING PostgreSQL tests: /skipped=/' || true
+	} | tee -a "$file" >&2
+}
+mcount=3
+[ -n "$quick" ] && mcount=1
+
+# marks_pg_rows: the read/starred marks budgets (issue 27) on PostgreSQL:
+# BenchmarkMarks imports 100,000 articles into a throwaway server of its
+# own (internal/pgtest: a unix socket in a temp directory, fsync off),
+# so it runs apart from the service's PostgreSQL.
+marks_pg_rows() {
+	go_bench marks-pg 100000 ./server/store/postgres -bench '^BenchmarkMarks$' -benchtime 30x
+}
+
+# marks_rows: the marks budgets on SQLite (issue 27) and the Google
+# Reader API's (issue 30), at $big articles (MarkAllRead100k at 100,000
+# whatever the size), then PostgreSQL's. BenchmarkServeWithMarks beside
+# BenchmarkServe (the small fixture store, at the default -benchtime: a
+# few dozen requests would weigh the first, uncached one) shows what a
+# list's marks add to an answer the body cache holds.
+marks_rows() {
+	go_bench marks-sqlite $big ./server/store/sqlite -bench 'MarkAllRead100k|UnreadBySource|StreamUnread|SetRead1000' -benchtime 30x
+	go_bench greader $big ./server -bench GReader -benchtime 50x
+	go_bench serve-marks 0 ./server -bench 'Serve$|ServeWithMarks'
+	marks_pg_rows
+}
+
 if [ -n "${PG_ONLY:-}" ]; then
 	# The words and phrases come from the SQLite catalogue of a full run;
 	# on a fresh cache, import it (untimed) so the PostgreSQL rows can run alone.
@@ -177,6 +224,8 @@ if [ -n "${PG_ONLY:-}" ]; then
 	[ -n "$quick" ] && n_per_class=40 duration=3s
 	say "PostgreSQL rows only"
 	postgres_rows
+	say "PostgreSQL marks benchmarks"
+	marks_pg_rows
 	echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/meta.txt"
 	"$bin/benchtool" report -dir "$out" -out "$out/performance-pg.md"
 	grep -E 'PostgreSQL' "$out/performance-pg.md" >&2 || true
@@ -195,6 +244,9 @@ kill "${servers[0]}" 2>/dev/null || true # the PostgreSQL rows share the cores
 
 say "service load at $big articles on PostgreSQL"
 postgres_rows
+
+say "marks and Google Reader API benchmarks at $big articles"
+marks_rows
 
 say "feed polling benchmarks"
 fcount=3

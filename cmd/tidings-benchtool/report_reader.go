@@ -112,6 +112,7 @@ func writeDoc(w *strings.Builder, r *results) {
 	fmt.Fprintf(w, "Other work sharing the cores during the run shows up directly in these figures: the\n"+
 		"load average says how much there was.\n\n")
 	all := append(append(append(append(r.serviceRows(), r.postgresRows()...), r.feedsRows()...), r.importRows()...), r.readerRows()...)
+	all = append(all, r.marksRows()...)
 	fmt.Fprintf(w, "| What | Budget | Measured | Result |\n|---|---|---|---|\n")
 	for _, x := range all {
 		fmt.Fprintf(w, "| %s | %s | %s | %s |\n", esc(x.area), esc(x.budget), esc(x.measured), x.result)
