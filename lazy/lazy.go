@@ -24,15 +24,30 @@ type Value[T any] struct {
 	// Build makes the value; it runs at most once, on the first Get.
 	Build func() T
 
-	once  sync.Once
-	value T
+	once   sync.Once
+	value  T
+	valid  bool // Build returned
+	panicV any  // what Build panicked with, when it did
 }
 
 // Get returns the value, building it on the first call. It is safe for
-// concurrent use; a Build that panics panics every Get, like sync.OnceValue.
+// concurrent use. As with sync.OnceValue, a Build that panics makes every
+// Get panic with the same value.
 func (v *Value[T]) Get() T {
 	v.once.Do(v.build)
+	if !v.valid {
+		panic(v.panicV)
+	}
 	return v.value
 }
 
-func (v *Value[T]) build() { v.value = v.Build() }
+func (v *Value[T]) build() {
+	defer func() {
+		if !v.valid {
+			v.panicV = recover()
+			panic(v.panicV)
+		}
+	}()
+	v.value = v.Build()
+	v.valid = true
+}

@@ -32,3 +32,17 @@ func TestValueBuildsOnceOnFirstGet(t *testing.T) {
 		t.Errorf("built %d times, want once", n)
 	}
 }
+
+func TestValueWhoseBuildPanicsPanicsEveryGet(t *testing.T) {
+	broken := Value[int]{Build: func() int { panic("bad pattern") }}
+	for i := range 2 {
+		func() {
+			defer func() {
+				if r := recover(); r != "bad pattern" {
+					t.Errorf("Get %d recovered %v, want the Build's panic", i+1, r)
+				}
+			}()
+			broken.Get()
+		}()
+	}
+}
