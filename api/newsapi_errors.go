@@ -39,23 +39,33 @@ import (
 //
 // Codes are compared without regard to case; an unknown code keeps the
 // meaning of its status.
-var newsAPICodes = map[string]struct {
-	status int
-	kind   error
-}{
-	"apikeydisabled":         {http.StatusUnauthorized, ErrKeyDisabled},
-	"apikeyexhausted":        {http.StatusTooManyRequests, ErrKeyExhausted},
-	"apikeyinvalid":          {http.StatusUnauthorized, ErrUnauthorized},
-	"apikeymissing":          {http.StatusUnauthorized, ErrUnauthorized},
-	"parameterinvalid":       {http.StatusBadRequest, ErrInvalidParams},
-	"parametersmissing":      {http.StatusBadRequest, ErrInvalidParams},
-	"parametersincompatible": {http.StatusBadRequest, ErrInvalidParams},
-	"ratelimited":            {http.StatusTooManyRequests, ErrRateLimited},
-	"sourcestoomany":         {http.StatusBadRequest, ErrTooManySources},
-	"sourcedoesnotexist":     {http.StatusBadRequest, ErrUnknownSource},
-	"maximumresultsreached":  {http.StatusUpgradeRequired, ErrResultsCapped},
-	"corsnotallowed":         {http.StatusUpgradeRequired, ErrPlanRestricted},
-	"unexpectederror":        {http.StatusInternalServerError, ErrServer},
+//
+// A switch, not a package-level map, so that nothing is built at start-up
+// (issue 31).
+func newsAPICode(code string) (status int, kind error, ok bool) {
+	switch code {
+	case "apikeydisabled":
+		return http.StatusUnauthorized, ErrKeyDisabled, true
+	case "apikeyexhausted":
+		return http.StatusTooManyRequests, ErrKeyExhausted, true
+	case "apikeyinvalid", "apikeymissing":
+		return http.StatusUnauthorized, ErrUnauthorized, true
+	case "parameterinvalid", "parametersmissing", "parametersincompatible":
+		return http.StatusBadRequest, ErrInvalidParams, true
+	case "ratelimited":
+		return http.StatusTooManyRequests, ErrRateLimited, true
+	case "sourcestoomany":
+		return http.StatusBadRequest, ErrTooManySources, true
+	case "sourcedoesnotexist":
+		return http.StatusBadRequest, ErrUnknownSource, true
+	case "maximumresultsreached":
+		return http.StatusUpgradeRequired, ErrResultsCapped, true
+	case "corsnotallowed":
+		return http.StatusUpgradeRequired, ErrPlanRestricted, true
+	case "unexpectederror":
+		return http.StatusInternalServerError, ErrServer, true
+	}
+	return 0, nil, false
 }
 
 func (newsAPIProtocol) errorResponse(status int, h http.Header, body []byte, now time.Time, redact func(string) string) *Error {
@@ -69,10 +79,10 @@ func (newsAPIProtocol) errorResponse(status int, h http.Header, body []byte, now
 // the sentinels of statuses match as they would on a proper answer).
 func classifyNewsAPI(e *Error) {
 	e.Dialect = DialectNewsAPI
-	if c, ok := newsAPICodes[strings.ToLower(strings.TrimSpace(e.Code))]; ok {
-		e.Kind = c.kind
+	if status, kind, ok := newsAPICode(strings.ToLower(strings.TrimSpace(e.Code))); ok {
+		e.Kind = kind
 		if e.Status >= 200 && e.Status <= 299 {
-			e.Status = c.status
+			e.Status = status
 		}
 	}
 	if e.Status == http.StatusTooManyRequests {

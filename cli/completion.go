@@ -53,9 +53,9 @@ func described[T ~string](values []T, name func(T) string) []cobra.Completion {
 
 // screenCompletions offers every start screen --screen takes.
 func screenCompletions() []cobra.Completion {
-	var out []cobra.Completion
-	for name := range screenNames {
-		out = append(out, name)
+	out := make([]cobra.Completion, 0, len(screenNames))
+	for _, s := range screenNames {
+		out = append(out, s.name)
 	}
 	slices.Sort(out)
 	return out

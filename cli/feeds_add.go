@@ -72,7 +72,7 @@ func newFeedsAddCommand(db *feedsDB, getenv func(string) string) *cobra.Command 
 		},
 	}
 	enums.register(cmd, "the feed's source")
-	cmd.Flags().IntVar(&maxItems, "max-items-per-feed", feeds.DefaultMaxItems, maxItemsUsage)
+	cmd.Flags().IntVar(&maxItems, "max-items-per-feed", feeds.DefaultMaxItems, maxItemsUsage())
 	cmd.Flags().BoolVar(&fullText, "full-text", false, "store each new article's page text as its content (for feeds that carry only summaries)")
 	return cmd
 }

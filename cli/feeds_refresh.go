@@ -22,8 +22,10 @@ type refreshFlags struct {
 }
 
 // maxItemsUsage is --max-items-per-feed's help, shared by every command
-// that polls.
-var maxItemsUsage = fmt.Sprintf("store at most this many items of one feed per poll, the newest by date (document order if undated); the rest are reported and dropped (default %d)", feeds.DefaultMaxItems)
+// that polls. A function, so that nothing is formatted at start-up.
+func maxItemsUsage() string {
+	return fmt.Sprintf("store at most this many items of one feed per poll, the newest by date (document order if undated); the rest are reported and dropped (default %d)", feeds.DefaultMaxItems)
+}
 
 // checkMaxItems refuses a negative bound; 0 is the default.
 func checkMaxItems(n int) error {
@@ -110,7 +112,7 @@ func newFeedsRefreshCommand(db *feedsDB, getenv func(string) string) *cobra.Comm
 	cmd.Flags().BoolVar(&all, "all", false, "poll every feed, due or not")
 	cmd.Flags().StringVar(&rf.interval, "refresh", "", "the interval the next polls are scheduled at (default 15m)")
 	cmd.Flags().StringVar(&rf.retain, "retain", "", "delete feed articles older than this (90d, 2w; default: keep everything)")
-	cmd.Flags().IntVar(&rf.maxItems, "max-items-per-feed", feeds.DefaultMaxItems, maxItemsUsage)
+	cmd.Flags().IntVar(&rf.maxItems, "max-items-per-feed", feeds.DefaultMaxItems, maxItemsUsage())
 	return cmd
 }
 

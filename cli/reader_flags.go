@@ -58,11 +58,26 @@ type readerConfig struct {
 	polling      feedsPolling     // feeds.refresh_interval, for personal mode
 }
 
-var screenNames = map[string]common.ScreenID{
-	"headlines": common.Headlines,
-	"sources":   common.Sources,
-	"search":    common.Search,
-	"saved":     common.Saved,
+// screenNames are --screen's values, in the order help and completion
+// give them; a static array, so that nothing is built at start-up.
+var screenNames = [...]struct {
+	name string
+	id   common.ScreenID
+}{
+	{"headlines", common.Headlines},
+	{"saved", common.Saved},
+	{"search", common.Search},
+	{"sources", common.Sources},
+}
+
+// screenNamed is the screen called name, if there is one.
+func screenNamed(name string) (common.ScreenID, bool) {
+	for _, s := range screenNames {
+		if s.name == name {
+			return s.id, true
+		}
+	}
+	return 0, false
 }
 
 func (f *readerFlags) register(cmd *cobra.Command) {
@@ -137,7 +152,7 @@ func (f *readerFlags) startScreen(file *config.Config) (common.ScreenID, error) 
 			return common.Headlines, nil
 		}
 	}
-	id, ok := screenNames[name]
+	id, ok := screenNamed(name)
 	if !ok {
 		return 0, usagef("invalid --screen %q: allowed values are headlines, sources, search, saved", f.screen)
 	}
@@ -229,7 +244,7 @@ func validateSearchPreset(q model.ArticlesQuery, d api.Dialect) error {
 	if err := d.ValidateArticles(q); err != nil {
 		var ve *model.ValidationError
 		if errors.As(err, &ve) {
-			if flag, ok := searchParamFlags[ve.Param]; ok {
+			if flag, ok := searchParamFlag(ve.Param); ok {
 				return usagef("invalid --%s: %s", flag, strings.TrimPrefix(ve.Message, ve.Param+": "))
 			}
 		}
@@ -238,11 +253,20 @@ func validateSearchPreset(q model.ArticlesQuery, d api.Dialect) error {
 	return nil
 }
 
-// searchParamFlags names the flag of each search parameter whose errors
+// searchParamFlag names the flag of each search parameter whose errors
 // the service's rules give, so that a message names what the user typed.
-var searchParamFlags = map[string]string{
-	"sources": "sources", "domains": "domains", "excludeDomains": "exclude-domains",
-	"from": "from", "to": "to", "language": "language", "sortBy": "sort-by", "pageSize": "page-size",
+func searchParamFlag(param string) (string, bool) {
+	switch param {
+	case "sources", "domains", "from", "to", "language":
+		return param, true
+	case "excludeDomains":
+		return "exclude-domains", true
+	case "sortBy":
+		return "sort-by", true
+	case "pageSize":
+		return "page-size", true
+	}
+	return "", false
 }
 
 // service decides which service to read: the demo, or a configured one

@@ -24,10 +24,15 @@ func newSavedCommand() *cobra.Command {
 	return cmd
 }
 
-// exportFormats are saved export's --format values.
-var exportFormats = map[string]func(io.Writer, []state.SavedArticle) error{
-	"json":     state.ExportJSON,
-	"markdown": state.ExportMarkdown,
+// exportFormat is the writer of one of saved export's --format values.
+func exportFormat(format string) (func(io.Writer, []state.SavedArticle) error, bool) {
+	switch format {
+	case "json":
+		return state.ExportJSON, true
+	case "markdown":
+		return state.ExportMarkdown, true
+	}
+	return nil, false
 }
 
 func newSavedExportCommand() *cobra.Command {
@@ -43,7 +48,7 @@ func newSavedExportCommand() *cobra.Command {
 			"  tidings saved export | jq -r '.[].url'",
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			write, ok := exportFormats[strings.ToLower(strings.TrimSpace(format))]
+			write, ok := exportFormat(strings.ToLower(strings.TrimSpace(format)))
 			if !ok {
 				return usagef("invalid --format %q: allowed values are json, markdown", format)
 			}

@@ -134,7 +134,7 @@ func bindServeFlags(fl *pflag.FlagSet, f *serveFlags) {
 	fl.StringVar(&f.importFile, "import", "", "JSONL file of sources and articles to load into --db before serving")
 	fl.StringVar(&f.polling.interval, "refresh", "15m", "how often each feed of --db is polled (30m, 1h; 0: do not poll)")
 	fl.StringVar(&f.polling.retain, "retain", "", "delete feed articles older than this (90d, 2w; default: keep everything)")
-	fl.IntVar(&f.polling.maxItems, "max-items-per-feed", feeds.DefaultMaxItems, maxItemsUsage)
+	fl.IntVar(&f.polling.maxItems, "max-items-per-feed", feeds.DefaultMaxItems, maxItemsUsage())
 	fl.StringArrayVar(&f.corsOrigins, "cors-origin", nil, "an origin whose pages may call the API from a browser, like https://app.example.com, or * (repeatable; default: none)")
 	fl.StringVar(&f.metricsListen, "metrics-listen", "", "serve /metrics on this address instead of on --listen (recommended in production, e.g. 127.0.0.1:9464)")
 	fl.BoolVar(&f.create, "create", false, "create the --db SQLite file if it does not exist (without it a missing file is refused: a typo would serve an empty catalogue)")

@@ -12,24 +12,29 @@ import (
 // configure a container or a unit entirely from its environment.
 const serveEnvPrefix = "TIDINGS_"
 
-// serveEnvNames are the variables whose names are not the flag's: the
-// repeatable flags take a comma-separated list under a plural name.
-var serveEnvNames = map[string]string{
-	"api-key":       "TIDINGS_API_KEYS",
-	"cors-origin":   "TIDINGS_CORS_ORIGINS",
-	"trusted-proxy": "TIDINGS_TRUSTED_PROXIES",
-}
-
-// serveSecretFlags never have their value quoted in an error: keys, and
-// addresses that may hold a password (postgres://user:pass@…, redis://…).
-var serveSecretFlags = map[string]bool{"api-key": true, "db": true, "redis": true}
-
-// envName is the environment variable of flag name.
+// envName is the environment variable of flag name. The repeatable flags
+// take a comma-separated list under a plural name.
 func envName(name string) string {
-	if env, ok := serveEnvNames[name]; ok {
-		return env
+	switch name {
+	case "api-key":
+		return "TIDINGS_API_KEYS"
+	case "cors-origin":
+		return "TIDINGS_CORS_ORIGINS"
+	case "trusted-proxy":
+		return "TIDINGS_TRUSTED_PROXIES"
 	}
 	return serveEnvPrefix + strings.ToUpper(strings.ReplaceAll(name, "-", "_"))
+}
+
+// serveSecretFlag reports whether a flag never has its value quoted in an
+// error: keys, and addresses that may hold a password
+// (postgres://user:pass@…, redis://…).
+func serveSecretFlag(name string) bool {
+	switch name {
+	case "api-key", "db", "redis":
+		return true
+	}
+	return false
 }
 
 // listFlag reports whether a flag takes repeated values (its variable is
@@ -73,7 +78,7 @@ func applyEnv(fs *pflag.FlagSet, getenv func(string) string) (map[string]string,
 }
 
 func envError(name, env, val string, err error) error {
-	if serveSecretFlags[name] {
+	if serveSecretFlag(name) {
 		return usagef("invalid %s (for --%s): %v", env, name, redactedErr(err, val))
 	}
 	return usagef("invalid %s=%q (for --%s): %v", env, val, name, err)

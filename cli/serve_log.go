@@ -14,7 +14,20 @@ type serveLogFlags struct {
 	out           io.Writer // nil: standard error (tests set it)
 }
 
-var logLevels = map[string]slog.Level{"debug": slog.LevelDebug, "info": slog.LevelInfo, "warn": slog.LevelWarn, "error": slog.LevelError}
+// logLevel is the level a --log-level value names, case aside.
+func logLevel(name string) (slog.Level, bool) {
+	switch strings.ToLower(name) {
+	case "debug":
+		return slog.LevelDebug, true
+	case "info":
+		return slog.LevelInfo, true
+	case "warn":
+		return slog.LevelWarn, true
+	case "error":
+		return slog.LevelError, true
+	}
+	return 0, false
+}
 
 // check names the allowed values of a bad format or level, and where it
 // came from.
@@ -24,7 +37,7 @@ func (l serveLogFlags) check(src func(string) string) error {
 	default:
 		return usagef("invalid %s %q: use text or json", src("log-format"), l.format)
 	}
-	if _, ok := logLevels[strings.ToLower(l.level)]; !ok {
+	if _, ok := logLevel(l.level); !ok {
 		return usagef("invalid %s %q: use debug, info, warn or error", src("log-level"), l.level)
 	}
 	return nil
@@ -39,7 +52,8 @@ func (l serveLogFlags) logger() *slog.Logger {
 	if out == nil {
 		out = os.Stderr
 	}
-	opts := &slog.HandlerOptions{Level: logLevels[strings.ToLower(l.level)]}
+	level, _ := logLevel(l.level)
+	opts := &slog.HandlerOptions{Level: level}
 	if strings.ToLower(l.format) == "json" {
 		return slog.New(slog.NewJSONHandler(out, opts))
 	}

@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -11,26 +12,51 @@ import (
 // The modifiers in the order Bubble Tea writes them ("ctrl+alt+shift+a").
 var modifiers = []string{"ctrl", "alt", "shift", "meta", "hyper", "super"}
 
-// namedKeys are the names Bubble Tea gives non-printing keys.
-var namedKeys = func() map[string]bool {
-	m := map[string]bool{}
-	for _, k := range strings.Fields(`enter tab backspace esc space up down left right begin find
-		insert delete select pgup pgdown home end equal mul plus comma minus period div sep
-		capslock scrolllock numlock printscreen pause menu mediaplay mediapause mediaplaypause
-		mediareverse mediastop mediafastforward mediarewind medianext mediaprev mediarecord
-		lowervol raisevol mute`) {
-		m[k] = true
+// namedKey reports whether k is a name Bubble Tea gives a non-printing
+// key. (Functions, not package-level maps, so that nothing is built at
+// start-up: issue 31.)
+func namedKey(k string) bool {
+	switch k {
+	case "enter", "tab", "backspace", "esc", "space", "up", "down", "left", "right", "begin", "find",
+		"insert", "delete", "select", "pgup", "pgdown", "home", "end", "equal", "mul", "plus", "comma", "minus", "period", "div", "sep",
+		"capslock", "scrolllock", "numlock", "printscreen", "pause", "menu", "mediaplay", "mediapause", "mediaplaypause",
+		"mediareverse", "mediastop", "mediafastforward", "mediarewind", "medianext", "mediaprev", "mediarecord",
+		"lowervol", "raisevol", "mute":
+		return true
 	}
-	for i := 1; i <= 63; i++ {
-		m[fmt.Sprintf("f%d", i)] = true
-	}
-	return m
-}()
+	return functionKey(k)
+}
 
-// keyAliases are other names people write for named keys.
-var keyAliases = map[string]string{
-	"escape": "esc", "return": "enter", "pgdn": "pgdown", "pageup": "pgup", "pagedown": "pgdown",
-	"del": "delete", "ins": "insert", " ": "space",
+// functionKey reports whether k is f1 to f63, written as Bubble Tea
+// writes it (no sign, no leading zero).
+func functionKey(k string) bool {
+	digits, ok := strings.CutPrefix(k, "f")
+	if !ok {
+		return false
+	}
+	n, err := strconv.Atoi(digits)
+	return err == nil && n >= 1 && n <= 63 && strconv.Itoa(n) == digits
+}
+
+// keyAlias is the named key another name people write stands for.
+func keyAlias(name string) (string, bool) {
+	switch name {
+	case "escape":
+		return "esc", true
+	case "return":
+		return "enter", true
+	case "pgdn", "pagedown":
+		return "pgdown", true
+	case "pageup":
+		return "pgup", true
+	case "del":
+		return "delete", true
+	case "ins":
+		return "insert", true
+	case " ":
+		return "space", true
+	}
+	return "", false
 }
 
 // ParseKey checks a key as the file writes it and returns it as Bubble
@@ -96,12 +122,12 @@ func baseKey(s string) (string, error) {
 		return s, nil
 	}
 	t := strings.ToLower(strings.TrimSpace(s))
-	if a, ok := keyAliases[t]; ok {
+	if a, ok := keyAlias(t); ok {
 		t = a
-	} else if a, ok := keyAliases[s]; ok {
+	} else if a, ok := keyAlias(s); ok {
 		t = a
 	}
-	if namedKeys[t] {
+	if namedKey(t) {
 		return t, nil
 	}
 	return "", fmt.Errorf("unknown key %q", s)

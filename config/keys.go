@@ -5,12 +5,12 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"sync"
 	"unicode"
 
 	"charm.land/bubbles/v2/key"
 
 	"tidings/keymap"
+	"tidings/lazy"
 )
 
 // The [keys] tables are derived from keymap.KeyMap by reflection: each of
@@ -31,13 +31,12 @@ type keyAction struct {
 	field int    // index in the context's struct
 }
 
-var bindingType = reflect.TypeFor[key.Binding]()
-
 // keyContexts lists keymap.KeyMap's contexts and actions in field order.
-// The type is fixed at build time, so the walk is done once.
-var keyContexts = sync.OnceValue(walkKeyMap)
+// The type is fixed at build time, so the walk is done once, on first use.
+var keyContexts = lazy.Value[[]keyContext]{Build: walkKeyMap}
 
 func walkKeyMap() []keyContext {
+	bindingType := reflect.TypeFor[key.Binding]()
 	t := reflect.TypeFor[keymap.KeyMap]()
 	var out []keyContext
 	for i := range t.NumField() {
@@ -61,23 +60,23 @@ func walkKeyMap() []keyContext {
 
 // defaultKeys are keymap.Default's keys by context and action, read once
 // (keymap builds the same bindings on every call).
-var defaultKeys = sync.OnceValue(func() map[string]map[string][]string {
+var defaultKeys = lazy.Value[map[string]map[string][]string]{Build: func() map[string]map[string][]string {
 	km := keymap.Default()
 	out := map[string]map[string][]string{}
-	for _, c := range keyContexts() {
+	for _, c := range keyContexts.Get() {
 		out[c.name] = map[string][]string{}
 		for _, a := range c.actions {
 			out[c.name][a.name] = binding(km, c, a).Keys()
 		}
 	}
 	return out
-})
+}}
 
 // KeyContexts returns the names of the [keys.NAME] tables and, for each,
 // its action names, in keymap's order: what a file may bind.
 func KeyContexts() map[string][]string {
 	out := map[string][]string{}
-	for _, c := range keyContexts() {
+	for _, c := range keyContexts.Get() {
 		for _, a := range c.actions {
 			out[c.name] = append(out[c.name], a.name)
 		}
@@ -132,7 +131,7 @@ func (b *builder) keys(raw map[string]map[string]any) {
 	if len(raw) == 0 {
 		return
 	}
-	ctxs := keyContexts()
+	ctxs := keyContexts.Get()
 	names := make([]string, len(ctxs))
 	for i, c := range ctxs {
 		names[i] = c.name
@@ -163,7 +162,7 @@ func (b *builder) keys(raw map[string]map[string]any) {
 			}
 			b.c.Keys[cname][aname] = keys
 		}
-		b.clashes(c, defaultKeys()[c.name])
+		b.clashes(c, defaultKeys.Get()[c.name])
 	}
 }
 
@@ -262,15 +261,29 @@ func (b *builder) clashes(c keyContext, defaults map[string][]string) {
 	}
 }
 
-// keyLabels are how help shows some keys, as keymap's defaults do.
-var keyLabels = map[string]string{"up": "↑", "down": "↓", "left": "←", "right": "→", "pgdown": "pgdn"}
+// keyLabel is how help shows some keys, as keymap's defaults do.
+func keyLabel(k string) (string, bool) {
+	switch k {
+	case "up":
+		return "↑", true
+	case "down":
+		return "↓", true
+	case "left":
+		return "←", true
+	case "right":
+		return "→", true
+	case "pgdown":
+		return "pgdn", true
+	}
+	return "", false
+}
 
 // helpLabel is the help text's name of a list of keys: the first two,
 // "n/→".
 func helpLabel(keys []string) string {
 	var parts []string
 	for _, k := range keys[:min(2, len(keys))] {
-		if l, ok := keyLabels[k]; ok {
+		if l, ok := keyLabel(k); ok {
 			k = l
 		}
 		parts = append(parts, k)
@@ -285,7 +298,7 @@ func helpLabel(keys []string) string {
 // help leaves it out). km is usually keymap.Default(); apply the keys
 // before screens copy their bindings.
 func (c *Config) ApplyKeys(km *keymap.KeyMap) error {
-	ctxs := keyContexts()
+	ctxs := keyContexts.Get()
 	for _, cname := range sortedKeys(c.Keys) {
 		i := slices.IndexFunc(ctxs, func(k keyContext) bool { return k.name == cname })
 		if i < 0 {

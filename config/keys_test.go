@@ -61,7 +61,7 @@ func TestParseKey(t *testing.T) {
 	valid := map[string]string{
 		"n": "n", "G": "G", "?": "?", "/": "/", "+": "+", "é": "é",
 		"enter": "enter", "Enter": "enter", "ESC": "esc", "escape": "esc", "return": "enter",
-		"space": "space", " ": "space", "pgdn": "pgdown", "PageUp": "pgup", "f5": "f5", "F12": "f12",
+		"space": "space", " ": "space", "pgdn": "pgdown", "PageUp": "pgup", "f5": "f5", "F12": "f12", "f1": "f1", "F63": "f63",
 		"ctrl+d": "ctrl+d", "Ctrl+D": "ctrl+shift+d", "alt+ctrl+x": "ctrl+alt+x", "shift+tab": "shift+tab",
 		"shift+a": "A", "ctrl++": "ctrl++", "ctrl+shift+up": "ctrl+shift+up", "alt+enter": "alt+enter",
 	}
@@ -80,6 +80,8 @@ func TestParseKey(t *testing.T) {
 		"ctrl+":       `unknown key ""`,
 		"\x01":        "unprintable",
 		"f64":         `unknown key "f64"`,
+		"f0":          `unknown key "f0"`,
+		"f01":         `unknown key "f01"`,
 	}
 	for in, want := range invalid {
 		if _, err := ParseKey(in); err == nil || !strings.Contains(err.Error(), want) {
@@ -171,7 +173,7 @@ func TestKeyNoClash(t *testing.T) {
 // (modal ones) do not become a clash when the file lists one of them.
 func TestKeyClashKeepsDefaultSharing(t *testing.T) {
 	km := keymap.Default()
-	for _, c := range keyContexts() {
+	for _, c := range keyContexts.Get() {
 		owner := map[string]string{}
 		for _, a := range c.actions {
 			for _, k := range binding(km, c, a).Keys() {

@@ -9,6 +9,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"tidings/api"
+	"tidings/lazy"
 	"tidings/model"
 )
 
@@ -102,7 +103,11 @@ func tagName(f reflect.StructField) string {
 	return name
 }
 
-var decodeIntoRE = regexp.MustCompile(`cannot decode TOML (\w+) into`)
+// decodeIntoRE finds the TOML type in go-toml's type error; compiled on
+// first use, not at start-up.
+var decodeIntoRE = lazy.Value[*regexp.Regexp]{Build: func() *regexp.Regexp {
+	return regexp.MustCompile(`cannot decode TOML (\w+) into`)
+}}
 
 // decodeError turns go-toml's error (a syntax error, or a value of the
 // wrong type) into an *Error.
@@ -110,7 +115,7 @@ func decodeError(path string, de *toml.DecodeError) *Error {
 	line, _ := de.Position()
 	msg := strings.TrimPrefix(de.Error(), "toml: ")
 	key := strings.Join(de.Key(), ".")
-	if m := decodeIntoRE.FindStringSubmatch(msg); m != nil && key != "" {
+	if m := decodeIntoRE.Get().FindStringSubmatch(msg); m != nil && key != "" {
 		return &Error{Path: path, Line: line, Msg: fmt.Sprintf("%s: expected %s, got a TOML %s; allowed: %s",
 			key, expectedKind(de.Key()), m[1], allowedFor(de.Key()))}
 	}
@@ -150,7 +155,7 @@ func allowedFor(path []string) string {
 	case "service.user":
 		return userAllowed
 	case "reader.start_screen":
-		return screenAllowed
+		return screenAllowed()
 	case "reader.page_size":
 		return fmt.Sprintf("1 to %d, or 0 for the service's default", model.MaxPageSize)
 	case "reader.full_text":
@@ -166,11 +171,11 @@ func allowedFor(path []string) string {
 	case "theme.mode":
 		return quoteList(ThemeModes())
 	case "feeds.refresh_interval":
-		return refreshAllowed
+		return refreshAllowed()
 	case "feeds.contact":
 		return contactAllowed
 	case "feeds.max_items_per_feed":
-		return maxItemsAllowed
+		return maxItemsAllowed()
 	}
 	switch {
 	case len(path) == 1:

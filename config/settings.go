@@ -90,7 +90,8 @@ func (b *builder) service(r *rawService) {
 // userAllowed says what service.user takes.
 const userAllowed = "the user name of a Google Reader service (dialect greader), such as \"alice\""
 
-var screenAllowed = quoteList(Screens())
+// screenAllowed says what reader.start_screen takes.
+func screenAllowed() string { return quoteList(Screens()) }
 
 func (b *builder) reader(r *rawReader) {
 	if r == nil {
@@ -100,7 +101,7 @@ func (b *builder) reader(r *rawReader) {
 	if r.StartScreen != nil {
 		s := Screen(strings.ToLower(strings.TrimSpace(*r.StartScreen)))
 		if !contains(Screens(), s) {
-			b.bad("reader.start_screen", "unknown screen %q; allowed: %s", *r.StartScreen, screenAllowed)
+			b.bad("reader.start_screen", "unknown screen %q; allowed: %s", *r.StartScreen, screenAllowed())
 		} else {
 			rd.StartScreen = s
 		}
@@ -185,7 +186,7 @@ func (b *builder) theme(r *rawTheme) {
 }
 
 func (b *builder) colors(table string, raw map[string]any, dst *Colors) {
-	roles := colorRoles()
+	roles := colorRoles.Get()
 	for _, role := range sortedKeys(raw) {
 		key := table + "." + role
 		if !contains(roles, role) {
@@ -215,11 +216,15 @@ func (b *builder) colors(table string, raw map[string]any, dst *Colors) {
 }
 
 // refreshAllowed says what refresh_interval takes.
-var refreshAllowed = fmt.Sprintf("a duration from %s to %s such as \"30m\", \"1h30m\" or \"1d\", or \"0\" to not poll",
-	fmtDuration(MinRefreshInterval), fmtDuration(MaxRefreshInterval))
+func refreshAllowed() string {
+	return fmt.Sprintf("a duration from %s to %s such as \"30m\", \"1h30m\" or \"1d\", or \"0\" to not poll",
+		fmtDuration(MinRefreshInterval), fmtDuration(MaxRefreshInterval))
+}
 
 // maxItemsAllowed says what max_items_per_feed takes.
-var maxItemsAllowed = fmt.Sprintf("1 to %d items, or 0 for the default (%d)", MaxMaxItemsPerFeed, DefaultMaxItemsPerFeed)
+func maxItemsAllowed() string {
+	return fmt.Sprintf("1 to %d items, or 0 for the default (%d)", MaxMaxItemsPerFeed, DefaultMaxItemsPerFeed)
+}
 
 func (b *builder) feeds(r *rawFeeds) {
 	if r == nil {
@@ -234,7 +239,7 @@ func (b *builder) feeds(r *rawFeeds) {
 	}
 	if r.MaxItemsPerFeed != nil {
 		if n := *r.MaxItemsPerFeed; n < 0 || n > MaxMaxItemsPerFeed {
-			b.bad("feeds.max_items_per_feed", "%d is out of range; allowed: %s", n, maxItemsAllowed)
+			b.bad("feeds.max_items_per_feed", "%d is out of range; allowed: %s", n, maxItemsAllowed())
 		} else {
 			b.c.Feeds.MaxItemsPerFeed = n
 		}
@@ -246,9 +251,9 @@ func (b *builder) feeds(r *rawFeeds) {
 	d, err := parseDuration(s)
 	switch {
 	case err != nil:
-		b.bad("feeds.refresh_interval", "invalid duration %q; allowed: %s", *r.RefreshInterval, refreshAllowed)
+		b.bad("feeds.refresh_interval", "invalid duration %q; allowed: %s", *r.RefreshInterval, refreshAllowed())
 	case d != 0 && (d < MinRefreshInterval || d > MaxRefreshInterval):
-		b.bad("feeds.refresh_interval", "%s is out of range; allowed: %s", *r.RefreshInterval, refreshAllowed)
+		b.bad("feeds.refresh_interval", "%s is out of range; allowed: %s", *r.RefreshInterval, refreshAllowed())
 	default:
 		b.c.Feeds.RefreshInterval = d
 	}

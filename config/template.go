@@ -13,17 +13,30 @@ import (
 )
 
 // roleHelp says what each palette role colours (ui/theme/palette.go).
-var roleHelp = map[string]string{
-	"text":      "body text",
-	"muted":     "secondary text: sources, times",
-	"subtle":    "rules, borders, hints",
-	"primary":   "titles, the active tab",
-	"accent":    "the selection marker, links",
-	"highlight": "background of the active tab and badges",
-	"on_accent": "text on highlight",
-	"error":     "errors",
-	"warning":   "warnings",
-	"success":   "success",
+func roleHelp(role string) string {
+	switch role {
+	case "text":
+		return "body text"
+	case "muted":
+		return "secondary text: sources, times"
+	case "subtle":
+		return "rules, borders, hints"
+	case "primary":
+		return "titles, the active tab"
+	case "accent":
+		return "the selection marker, links"
+	case "highlight":
+		return "background of the active tab and badges"
+	case "on_accent":
+		return "text on highlight"
+	case "error":
+		return "errors"
+	case "warning":
+		return "warnings"
+	case "success":
+		return "success"
+	}
+	return ""
 }
 
 // Template returns the file `tidings config init` writes: every setting
@@ -96,25 +109,25 @@ func Template() string {
 		"[theme.dark] and [theme.light] take the same roles and apply on that background only, " +
 		"e.g. accent = \"#ff6fae\" under [theme.dark].")
 	p("#[theme.colors]")
-	for _, role := range colorRoles() {
-		p("#%s = \"\"  # %s", role, roleHelp[role])
+	for _, role := range colorRoles.Get() {
+		p("#%s = \"\"  # %s", role, roleHelp(role))
 	}
 	p("")
 	p("#[feeds]")
-	prose("How often the personal service polls your feeds: " + refreshAllowed + ". " +
+	prose("How often the personal service polls your feeds: " + refreshAllowed() + ". " +
 		"A running reader follows a change within 15 seconds; to or from \"0\" at its next start.")
 	p("#refresh_interval = %q", fmtDuration(d.Feeds.RefreshInterval))
 	prose("Where the owner of a site you poll can reach you, named in the poller's User-Agent " +
 		"(tidings/VERSION (+CONTACT)): " + contactAllowed + ".")
 	p("#contact = %q", d.Feeds.Contact)
 	prose("The most items of one feed a poll stores, the newest by date (document order if undated); " +
-		"the rest are dropped and reported: " + maxItemsAllowed + ".")
+		"the rest are dropped and reported: " + maxItemsAllowed() + ".")
 	p("#max_items_per_feed = %d", DefaultMaxItemsPerFeed)
 	p("")
 	prose("Key bindings, one table per context: action = [keys]. Within a context a key may have " +
 		"one action only. Keys: " + keysAllowed + ". Help shows the first two keys of each action.")
 	km := keymap.Default()
-	for _, c := range keyContexts() {
+	for _, c := range keyContexts.Get() {
 		p("")
 		p("#[keys.%s]", c.name)
 		for _, a := range c.actions {

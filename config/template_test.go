@@ -61,7 +61,7 @@ func TestTemplateRoundTrip(t *testing.T) {
 			t.Errorf("the template lacks %s", key)
 		}
 	}
-	for _, role := range colorRoles() {
+	for _, role := range colorRoles.Get() {
 		if !c.IsSet("theme.colors." + role) {
 			t.Errorf("the template lacks theme.colors.%s", role)
 		}

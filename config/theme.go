@@ -5,7 +5,8 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-	"sync"
+
+	"tidings/lazy"
 )
 
 // Theme is the [theme] table: the background mode and colour overrides.
@@ -85,14 +86,14 @@ func (t Theme) For(isDark bool) Colors {
 }
 
 // colorRoles are the snake_case role names, in Palette's order.
-var colorRoles = sync.OnceValue(func() []string {
+var colorRoles = lazy.Value[[]string]{Build: func() []string {
 	t := reflect.TypeFor[Colors]()
 	out := make([]string, t.NumField())
 	for i := range out {
 		out[i] = snake(t.Field(i).Name)
 	}
 	return out
-})
+}}
 
 // setColor puts col on the role named by its snake_case name.
 func (c *Colors) setColor(role string, col Color) bool {

@@ -53,8 +53,8 @@ func TestColorRolesMatchPalette(t *testing.T) {
 	if len(palette) == 0 || !slices.Equal(ours, palette) {
 		t.Errorf("config.Colors fields %v, ui/theme.Palette fields %v", ours, palette)
 	}
-	for _, role := range colorRoles() {
-		if roleHelp[role] == "" {
+	for _, role := range colorRoles.Get() {
+		if roleHelp(role) == "" {
 			t.Errorf("role %q has no help text for the template", role)
 		}
 	}

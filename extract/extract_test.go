@@ -195,7 +195,7 @@ func TestHostilePage(t *testing.T) {
 		case strings.HasPrefix(line, "#") && !strings.HasPrefix(line, "## Barrier opens"):
 			t.Errorf("a forged heading: %q", line)
 		case strings.HasPrefix(line, ">"), strings.HasPrefix(line, "- "), strings.HasPrefix(line, "1. "),
-			ruleLine().MatchString(line), strings.HasPrefix(line, "!["):
+			ruleLine.Get().MatchString(line), strings.HasPrefix(line, "!["):
 			t.Errorf("a forged block: %q", line)
 		}
 	}

@@ -43,7 +43,7 @@ func outsideCode(md string) string {
 	fence := ""
 	for _, line := range strings.Split(md, "\n") {
 		t := strings.TrimSpace(stripQuotes(line))
-		switch m := fenceMark().FindStringSubmatch(t); {
+		switch m := fenceMark.Get().FindStringSubmatch(t); {
 		case fence != "":
 			if strings.HasPrefix(t, fence) && strings.Trim(t, fence[:1]) == "" {
 				fence = ""

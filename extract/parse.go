@@ -73,11 +73,15 @@ func parseHTML(body []byte) (*html.Node, error) {
 	return doc, nil
 }
 
-// voidElements never have an end tag.
-var voidElements = map[string]bool{
-	"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true,
-	"img": true, "input": true, "keygen": true, "link": true, "meta": true,
-	"param": true, "source": true, "track": true, "wbr": true, "image": true,
+// voidElement reports whether an element never has an end tag.
+func voidElement(name string) bool {
+	switch name {
+	case "area", "base", "br", "col", "embed", "hr",
+		"img", "input", "keygen", "link", "meta",
+		"param", "source", "track", "wbr", "image":
+		return true
+	}
+	return false
 }
 
 // depthTracker counts open elements the naive way (start tags up, end
@@ -89,7 +93,7 @@ func (d *depthTracker) step(z *html.Tokenizer, tt html.TokenType, limit int) (ov
 	switch tt {
 	case html.StartTagToken:
 		name, _ := z.TagName()
-		if voidElements[string(name)] {
+		if voidElement(string(name)) {
 			return false
 		}
 		d.depth++

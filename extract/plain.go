@@ -4,7 +4,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
+
+	"tidings/lazy"
 
 	"golang.org/x/net/html"
 )
@@ -12,10 +13,10 @@ import (
 // Compiled on first use: the reader links this package, and a package
 // initialiser would compile them at every start (issue 31).
 var (
-	headingMark = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^#{1,6}(\s+|$)`) })
-	listMark    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*([-+*]|\d{1,9}[.)])(\s+|$)`) })
-	ruleLine    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*([-*_])(\s*[-*_]){2,}\s*$`) })
-	fenceMark   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^(\\s*)(`{3,}|~{3,})") })
+	headingMark = lazy.Value[*regexp.Regexp]{Build: func() *regexp.Regexp { return regexp.MustCompile(`^#{1,6}(\s+|$)`) }}
+	listMark    = lazy.Value[*regexp.Regexp]{Build: func() *regexp.Regexp { return regexp.MustCompile(`^\s*([-+*]|\d{1,9}[.)])(\s+|$)`) }}
+	ruleLine    = lazy.Value[*regexp.Regexp]{Build: func() *regexp.Regexp { return regexp.MustCompile(`^\s*([-*_])(\s*[-*_]){2,}\s*$`) }}
+	fenceMark   = lazy.Value[*regexp.Regexp]{Build: func() *regexp.Regexp { return regexp.MustCompile("^(\\s*)(`{3,}|~{3,})") }}
 )
 
 // Plain is the article's text without Markdown marks, link numbers or
@@ -61,7 +62,7 @@ func (p *plainWriter) line(line string) {
 		p.codeLine(body)
 		return
 	}
-	if m := fenceMark().FindStringSubmatch(body); m != nil {
+	if m := fenceMark.Get().FindStringSubmatch(body); m != nil {
 		p.flush()
 		p.fence, p.indent = m[2], len(m[1])
 		return
@@ -71,20 +72,20 @@ func (p *plainWriter) line(line string) {
 	case trimmed == "":
 		p.flush()
 		return
-	case ruleLine().MatchString(trimmed):
+	case ruleLine.Get().MatchString(trimmed):
 		p.flush()
 		return
 	case strings.HasPrefix(trimmed, "[image"):
 		p.flush()
 		p.inline(trimmed) // for the link number of a linked image
 		return
-	case headingMark().MatchString(trimmed):
+	case headingMark.Get().MatchString(trimmed):
 		p.flush()
-		p.cur = append(p.cur, p.inline(headingMark().ReplaceAllString(trimmed, "")))
+		p.cur = append(p.cur, p.inline(headingMark.Get().ReplaceAllString(trimmed, "")))
 		p.flush()
 		return
 	}
-	if loc := listMark().FindStringIndex(body); loc != nil {
+	if loc := listMark.Get().FindStringIndex(body); loc != nil {
 		p.flush()
 		body = body[loc[1]:]
 	}

@@ -6,7 +6,8 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
-	"sync"
+
+	"tidings/lazy"
 
 	readability "codeberg.org/readeck/go-readability/v2"
 	"golang.org/x/net/html"
@@ -102,7 +103,7 @@ func (e *panicError) Error() string { return fmt.Sprintf("extraction panicked: %
 func sanitizeTree(n *html.Node) {
 	for c := n; c != nil; c = next(c, n) {
 		if c.Type == html.TextNode {
-			c.Data = markerReplacer.Replace(c.Data)
+			c.Data = markerReplacer.Get().Replace(c.Data)
 		}
 		if c.Type == html.ElementNode {
 			c.Attr = cleanAttrs(c)
@@ -122,7 +123,7 @@ func cleanAttrs(n *html.Node) []html.Attribute {
 			}
 			a.Val = "language-" + lang
 		}
-		a.Val = markerReplacer.Replace(a.Val)
+		a.Val = markerReplacer.Get().Replace(a.Val)
 		attrs = append(attrs, a)
 	}
 	return attrs
@@ -139,7 +140,7 @@ func codeLanguage(tag, class string) string {
 		if !ok {
 			lang, ok = strings.CutPrefix(c, "lang-")
 		}
-		if ok && codeLang().MatchString(lang) {
+		if ok && codeLang.Get().MatchString(lang) {
 			return lang
 		}
 	}
@@ -148,9 +149,13 @@ func codeLanguage(tag, class string) string {
 
 // codeLang is a class name that can be a language; compiled on first use,
 // not at every start of the reader.
-var codeLang = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_+.#-]{0,23}$`) })
+var codeLang = lazy.Value[*regexp.Regexp]{Build: func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_+.#-]{0,23}$`) }}
 
-var markerReplacer = strings.NewReplacer("\a", "\uFFFD", "\uF002", "\uFFFD")
+// markerReplacer takes out of the page the characters extract uses as its
+// own markers; built on first use, not at start-up.
+var markerReplacer = lazy.Value[*strings.Replacer]{Build: func() *strings.Replacer {
+	return strings.NewReplacer("\a", "\uFFFD", "\uF002", "\uFFFD")
+}}
 
 // next is the node after n in document order within root (iterative, so
 // depth costs no stack).

@@ -9,14 +9,18 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// feedTypes are the link types of feed documents, as sites announce them
-// in <link rel="alternate" type="…">.
-var feedTypes = map[string]bool{
-	"application/rss+xml":   true,
-	"application/atom+xml":  true,
-	"application/feed+json": true,
-	"application/json":      true, // JSON Feed 1.0 allowed it
-	"application/rdf+xml":   true, // RSS 1.0
+// feedType reports whether t is the link type of a feed document, as
+// sites announce them in <link rel="alternate" type="…">.
+func feedType(t string) bool {
+	switch t {
+	case "application/rss+xml",
+		"application/atom+xml",
+		"application/feed+json",
+		"application/json",    // JSON Feed 1.0 allowed it
+		"application/rdf+xml": // RSS 1.0
+		return true
+	}
+	return false
 }
 
 // maxCandidates bounds how many announced feeds are tried: a page that
@@ -54,7 +58,7 @@ func discoverFeeds(body []byte, pageURL string) []string {
 			}
 		case atom.Link:
 			a := attrs(z, hasAttr)
-			if !hasToken(a["rel"], "alternate") || !feedTypes[mediaType(a["type"])] || a["href"] == "" {
+			if !hasToken(a["rel"], "alternate") || !feedType(mediaType(a["type"])) || a["href"] == "" {
 				continue
 			}
 			u, err := base.Parse(strings.TrimSpace(a["href"]))

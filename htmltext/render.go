@@ -8,24 +8,38 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// dropped lists elements whose contents are never shown to a reader.
-var dropped = map[atom.Atom]bool{
-	atom.Script: true, atom.Style: true, atom.Template: true,
-	atom.Noscript: true, atom.Head: true, atom.Title: true,
+// dropped reports elements whose contents are never shown to a reader.
+// (These are switches, not package-level maps, so that nothing is built
+// at start-up: issue 31.)
+func dropped(a atom.Atom) bool {
+	switch a {
+	case atom.Script, atom.Style, atom.Template,
+		atom.Noscript, atom.Head, atom.Title:
+		return true
+	}
+	return false
 }
 
-// paragraphs lists elements that start and end a paragraph.
-var paragraphs = map[atom.Atom]bool{
-	atom.P: true, atom.Div: true, atom.Blockquote: true, atom.Pre: true,
-	atom.H1: true, atom.H2: true, atom.H3: true, atom.H4: true, atom.H5: true, atom.H6: true,
-	atom.Ul: true, atom.Ol: true, atom.Dl: true, atom.Table: true, atom.Figure: true,
-	atom.Section: true, atom.Article: true, atom.Header: true, atom.Footer: true,
-	atom.Aside: true, atom.Nav: true, atom.Hr: true, atom.Address: true, atom.Main: true,
+// paragraph reports elements that start and end a paragraph.
+func paragraph(a atom.Atom) bool {
+	switch a {
+	case atom.P, atom.Div, atom.Blockquote, atom.Pre,
+		atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6,
+		atom.Ul, atom.Ol, atom.Dl, atom.Table, atom.Figure,
+		atom.Section, atom.Article, atom.Header, atom.Footer,
+		atom.Aside, atom.Nav, atom.Hr, atom.Address, atom.Main:
+		return true
+	}
+	return false
 }
 
-// lineBlocks lists elements that start and end a line.
-var lineBlocks = map[atom.Atom]bool{
-	atom.Tr: true, atom.Dt: true, atom.Dd: true, atom.Figcaption: true, atom.Caption: true,
+// lineBlock reports elements that start and end a line.
+func lineBlock(a atom.Atom) bool {
+	switch a {
+	case atom.Tr, atom.Dt, atom.Dd, atom.Figcaption, atom.Caption:
+		return true
+	}
+	return false
 }
 
 // renderHTML walks the tokens and writes their text with block structure,
@@ -77,7 +91,7 @@ type htmlText struct {
 
 func (r *htmlText) open(a atom.Atom, selfClosing bool) {
 	switch {
-	case dropped[a]:
+	case dropped(a):
 		if !selfClosing {
 			r.skip++
 		}
@@ -92,9 +106,9 @@ func (r *htmlText) open(a atom.Atom, selfClosing bool) {
 	case a == atom.Ul:
 		r.lists = append(r.lists, 0)
 		r.lineBreak(2)
-	case paragraphs[a]:
+	case paragraph(a):
 		r.lineBreak(2)
-	case lineBlocks[a]:
+	case lineBlock(a):
 		r.lineBreak(1)
 	case a == atom.Td, a == atom.Th:
 		r.space = !r.fresh
@@ -106,16 +120,16 @@ func (r *htmlText) open(a atom.Atom, selfClosing bool) {
 
 func (r *htmlText) close(a atom.Atom) {
 	switch {
-	case dropped[a]:
+	case dropped(a):
 		r.skip = max(r.skip-1, 0)
 	case a == atom.Ol, a == atom.Ul:
 		if len(r.lists) > 0 {
 			r.lists = r.lists[:len(r.lists)-1]
 		}
 		r.lineBreak(2)
-	case paragraphs[a]:
+	case paragraph(a):
 		r.lineBreak(2)
-	case lineBlocks[a], a == atom.Li:
+	case lineBlock(a), a == atom.Li:
 		r.lineBreak(1)
 	}
 	if a == atom.Pre {

@@ -34,26 +34,156 @@ var categories = []Category{
 	"business", "entertainment", "general", "health", "science", "sports", "technology",
 }
 
-var languageNames = map[Language]string{
-	"ar": "Arabic", "de": "German", "en": "English", "es": "Spanish", "fr": "French",
-	"he": "Hebrew", "it": "Italian", "nl": "Dutch", "no": "Norwegian", "pt": "Portuguese",
-	"ru": "Russian", "se": "Swedish", "ud": "Urdu",
+// languageName is the English name of a language the spec lists; a switch,
+// not a package-level map, so that nothing is built at start-up.
+func languageName(l Language) (string, bool) {
+	switch l {
+	case "ar":
+		return "Arabic", true
+	case "de":
+		return "German", true
+	case "en":
+		return "English", true
+	case "es":
+		return "Spanish", true
+	case "fr":
+		return "French", true
+	case "he":
+		return "Hebrew", true
+	case "it":
+		return "Italian", true
+	case "nl":
+		return "Dutch", true
+	case "no":
+		return "Norwegian", true
+	case "pt":
+		return "Portuguese", true
+	case "ru":
+		return "Russian", true
+	case "se":
+		return "Swedish", true
+	case "ud":
+		return "Urdu", true
+	}
+	return "", false
 }
 
 var languages = []Language{"ar", "de", "en", "es", "fr", "he", "it", "nl", "no", "pt", "ru", "se", "ud"}
 
-var countryNames = map[Country]string{
-	"ae": "United Arab Emirates", "ar": "Argentina", "at": "Austria", "au": "Australia",
-	"be": "Belgium", "bg": "Bulgaria", "br": "Brazil", "ca": "Canada", "ch": "Switzerland",
-	"cn": "China", "co": "Colombia", "cu": "Cuba", "cz": "Czechia", "de": "Germany",
-	"eg": "Egypt", "fr": "France", "gb": "United Kingdom", "gr": "Greece", "hk": "Hong Kong",
-	"hu": "Hungary", "id": "Indonesia", "ie": "Ireland", "il": "Israel", "in": "India",
-	"it": "Italy", "jp": "Japan", "kr": "South Korea", "lt": "Lithuania", "lv": "Latvia",
-	"ma": "Morocco", "mx": "Mexico", "my": "Malaysia", "ng": "Nigeria", "nl": "Netherlands",
-	"no": "Norway", "nz": "New Zealand", "ph": "Philippines", "pl": "Poland", "pt": "Portugal",
-	"ro": "Romania", "rs": "Serbia", "ru": "Russia", "sa": "Saudi Arabia", "se": "Sweden",
-	"sg": "Singapore", "si": "Slovenia", "sk": "Slovakia", "th": "Thailand", "tr": "Turkey",
-	"tw": "Taiwan", "ua": "Ukraine", "us": "United States", "ve": "Venezuela", "za": "South Africa",
+// countryName is the English name of a country the spec lists; a switch,
+// not a package-level map, so that nothing is built at start-up.
+func countryName(c Country) (string, bool) {
+	switch c {
+	case "ae":
+		return "United Arab Emirates", true
+	case "ar":
+		return "Argentina", true
+	case "at":
+		return "Austria", true
+	case "au":
+		return "Australia", true
+	case "be":
+		return "Belgium", true
+	case "bg":
+		return "Bulgaria", true
+	case "br":
+		return "Brazil", true
+	case "ca":
+		return "Canada", true
+	case "ch":
+		return "Switzerland", true
+	case "cn":
+		return "China", true
+	case "co":
+		return "Colombia", true
+	case "cu":
+		return "Cuba", true
+	case "cz":
+		return "Czechia", true
+	case "de":
+		return "Germany", true
+	case "eg":
+		return "Egypt", true
+	case "fr":
+		return "France", true
+	case "gb":
+		return "United Kingdom", true
+	case "gr":
+		return "Greece", true
+	case "hk":
+		return "Hong Kong", true
+	case "hu":
+		return "Hungary", true
+	case "id":
+		return "Indonesia", true
+	case "ie":
+		return "Ireland", true
+	case "il":
+		return "Israel", true
+	case "in":
+		return "India", true
+	case "it":
+		return "Italy", true
+	case "jp":
+		return "Japan", true
+	case "kr":
+		return "South Korea", true
+	case "lt":
+		return "Lithuania", true
+	case "lv":
+		return "Latvia", true
+	case "ma":
+		return "Morocco", true
+	case "mx":
+		return "Mexico", true
+	case "my":
+		return "Malaysia", true
+	case "ng":
+		return "Nigeria", true
+	case "nl":
+		return "Netherlands", true
+	case "no":
+		return "Norway", true
+	case "nz":
+		return "New Zealand", true
+	case "ph":
+		return "Philippines", true
+	case "pl":
+		return "Poland", true
+	case "pt":
+		return "Portugal", true
+	case "ro":
+		return "Romania", true
+	case "rs":
+		return "Serbia", true
+	case "ru":
+		return "Russia", true
+	case "sa":
+		return "Saudi Arabia", true
+	case "se":
+		return "Sweden", true
+	case "sg":
+		return "Singapore", true
+	case "si":
+		return "Slovenia", true
+	case "sk":
+		return "Slovakia", true
+	case "th":
+		return "Thailand", true
+	case "tr":
+		return "Turkey", true
+	case "tw":
+		return "Taiwan", true
+	case "ua":
+		return "Ukraine", true
+	case "us":
+		return "United States", true
+	case "ve":
+		return "Venezuela", true
+	case "za":
+		return "South Africa", true
+	}
+	return "", false
 }
 
 var countries = []Country{
@@ -91,7 +221,7 @@ func (l Language) Name() string {
 	if l == "" {
 		return "All languages"
 	}
-	if n, ok := languageNames[l]; ok {
+	if n, ok := languageName(l); ok {
 		return n
 	}
 	return string(l)
@@ -103,7 +233,7 @@ func (c Country) Name() string {
 	if c == "" {
 		return "All countries"
 	}
-	if n, ok := countryNames[c]; ok {
+	if n, ok := countryName(c); ok {
 		return n
 	}
 	return string(c)

@@ -56,15 +56,17 @@ const (
 	NewsAPIEverythingPageSize = 100
 )
 
-// newsAPILanguages maps every spec language NewsAPI has to NewsAPI's code.
-var newsAPILanguages = map[Language]string{
-	"ar": "ar", "de": "de", "en": "en", "es": "es", "fr": "fr", "he": "he", "it": "it",
-	"nl": "nl", "no": "no", "pt": "pt", "ru": "ru", "se": "sv", "ud": "ud",
+// newsAPICode is NewsAPI's code of every spec language NewsAPI has: the
+// spec's own but for Swedish, "sv".
+func newsAPICode(l Language) (string, bool) {
+	switch l {
+	case "se":
+		return "sv", true
+	case "ar", "de", "en", "es", "fr", "he", "it", "nl", "no", "pt", "ru", "ud":
+		return string(l), true
+	}
+	return "", false
 }
-
-// newsAPILanguageAliases are NewsAPI codes read back as a spec language
-// although NewsAPI no longer documents them ("se", its code until 2019).
-var newsAPILanguageAliases = map[string]Language{"se": "se", "sv": "se"}
 
 // NewsAPILanguage is the code NewsAPI uses for l ("se", Swedish, is
 // "sv"); ok is false when NewsAPI has no such language. The empty
@@ -73,8 +75,7 @@ func NewsAPILanguage(l Language) (string, bool) {
 	if l == "" {
 		return "", true
 	}
-	code, ok := newsAPILanguages[l]
-	return code, ok
+	return newsAPICode(l)
 }
 
 // LanguageFromNewsAPI is the spec language of a NewsAPI language code, in
@@ -82,13 +83,12 @@ func NewsAPILanguage(l Language) (string, bool) {
 // the spec has no language for, such as "zh".
 func LanguageFromNewsAPI(code string) (Language, bool) {
 	c := strings.ToLower(strings.TrimSpace(code))
-	if l, ok := newsAPILanguageAliases[c]; ok {
-		return l, true
+	if c == "se" || c == "sv" {
+		// "sv", and "se": NewsAPI's code until 2019, no longer documented.
+		return "se", true
 	}
-	for l, nc := range newsAPILanguages {
-		if nc == c {
-			return l, true
-		}
+	if nc, ok := newsAPICode(Language(c)); ok && nc == c {
+		return Language(c), true
 	}
 	return "", false
 }
@@ -98,7 +98,7 @@ func LanguageFromNewsAPI(code string) (Language, bool) {
 func NewsAPILanguages() []Language {
 	var out []Language
 	for _, l := range languages {
-		if _, ok := newsAPILanguages[l]; ok {
+		if _, ok := newsAPICode(l); ok {
 			out = append(out, l)
 		}
 	}
@@ -111,7 +111,7 @@ func NewsAPILanguageCodes() []string {
 	langs := NewsAPILanguages()
 	out := make([]string, len(langs))
 	for i, l := range langs {
-		out[i] = newsAPILanguages[l]
+		out[i], _ = newsAPICode(l)
 	}
 	return out
 }
@@ -124,7 +124,7 @@ func ParseNewsAPILanguage(s string) (Language, error) {
 	if t == "" {
 		return "", nil
 	}
-	if _, ok := newsAPILanguages[Language(t)]; ok {
+	if _, ok := newsAPICode(Language(t)); ok {
 		return Language(t), nil
 	}
 	if l, ok := LanguageFromNewsAPI(t); ok {

@@ -15,11 +15,19 @@ const RelativeTimeForms = "30m, 12h, 3d, 2w ago; today, yesterday, now"
 // this many units is surely a typo, and it keeps N·unit far from overflow.
 const maxRelativeAmount = 100_000
 
-var relativeUnits = map[byte]time.Duration{
-	'm': time.Minute,
-	'h': time.Hour,
-	'd': 24 * time.Hour,
-	'w': 7 * 24 * time.Hour,
+// relativeUnit is the length of a relative time's unit letter.
+func relativeUnit(letter byte) (time.Duration, bool) {
+	switch letter {
+	case 'm':
+		return time.Minute, true
+	case 'h':
+		return time.Hour, true
+	case 'd':
+		return 24 * time.Hour, true
+	case 'w':
+		return 7 * 24 * time.Hour, true
+	}
+	return 0, false
 }
 
 // ResolveRelativeTime turns a relative from or to value, as a person types
@@ -69,7 +77,7 @@ func ParseAge(s string) (time.Duration, error) {
 	if len(v) < 2 {
 		return 0, bad
 	}
-	unit, ok := relativeUnits[v[len(v)-1]]
+	unit, ok := relativeUnit(v[len(v)-1])
 	if !ok {
 		return 0, bad
 	}

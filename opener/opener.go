@@ -20,6 +20,7 @@ import (
 	"io"
 	"os/exec"
 	"strings"
+	"sync"
 
 	"tidings/cmdline"
 
@@ -42,12 +43,6 @@ type Opener struct {
 // New is the Opener of $BROWSER (browserEnv) and open_command.
 func New(browserEnv, openCommand string) *Opener {
 	return &Opener{Browser: browserEnv, Command: openCommand}
-}
-
-func init() {
-	// cli/browser writes the opener's chatter to our stdout by default,
-	// which would scribble over a full-screen UI.
-	browser.Stdout, browser.Stderr = io.Discard, io.Discard
 }
 
 // candidate is one command that may open an address, and where it came
@@ -103,8 +98,17 @@ func (o *Opener) fallback(url string) error {
 	if o.Fallback != nil {
 		return o.Fallback(url)
 	}
+	quietBrowser.Do(func() {
+		// cli/browser writes the opener's chatter to our stdout by default,
+		// which would scribble over a full-screen UI.
+		browser.Stdout, browser.Stderr = io.Discard, io.Discard
+	})
 	return browser.OpenURL(url)
 }
+
+// quietBrowser silences cli/browser once, on the first fallback, rather
+// than in an init function that every tidings process would run (issue 31).
+var quietBrowser sync.Once
 
 // Tried records what was tried and why each failed; its Error reads
 // "could not open the link: tried $BROWSER (w3m: not found), …".

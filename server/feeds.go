@@ -21,10 +21,10 @@ type feedsBody struct {
 	Feeds        []model.FeedStatus `json:"feeds"`
 }
 
-// uncachedPaths are answered from the store every time: polling state
-// changes without the store's generation moving (only article writes move
-// it), so a cached body would go stale.
-var uncachedPaths = map[string]bool{pathFeeds: true}
+// uncachedPath reports the paths answered from the store every time:
+// polling state changes without the store's generation moving (only
+// article writes move it), so a cached body would go stale.
+func uncachedPath(path string) bool { return path == pathFeeds }
 
 // feedList answers /v2/feeds: every feed, by id. A catalogue that keeps
 // no feeds (an imported one) lists none.

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"sync"
 	"time"
+
+	"tidings/lazy"
 )
 
 // Check is a named readiness check of a dependency: the store (added by
@@ -109,16 +111,20 @@ func runCheck(ctx context.Context, c Check, timeout time.Duration) (err error) {
 // secretPatterns match what a dependency's error might carry that must
 // not reach a client: a URL's user:password@ and key=value pairs of
 // passwords and tokens (PostgreSQL connection strings).
-var secretPatterns = []*regexp.Regexp{
-	regexp.MustCompile(`://[^/@\s]*@`),
-	regexp.MustCompile(`(?i)(password|passwd|pwd|token|secret|apikey|api_key)=\S+`),
-}
+// They are compiled on first use, not at start-up.
+var secretPatterns = lazy.Value[[2]*regexp.Regexp]{Build: func() [2]*regexp.Regexp {
+	return [2]*regexp.Regexp{
+		regexp.MustCompile(`://[^/@\s]*@`),
+		regexp.MustCompile(`(?i)(password|passwd|pwd|token|secret|apikey|api_key)=\S+`),
+	}
+}}
 
 // scrubSecrets takes credentials out of a check's error and bounds its
 // length: the /readyz body is public.
 func scrubSecrets(s string) string {
-	s = secretPatterns[0].ReplaceAllString(s, "://REDACTED@")
-	s = secretPatterns[1].ReplaceAllString(s, "${1}=REDACTED")
+	patterns := secretPatterns.Get()
+	s = patterns[0].ReplaceAllString(s, "://REDACTED@")
+	s = patterns[1].ReplaceAllString(s, "${1}=REDACTED")
 	return truncate(s, 300)
 }
 

@@ -22,12 +22,15 @@ import (
 // must not hand it to anyone who asks.
 const ListMaxAge = 60
 
-// Cache-Control values: lists as above; everything else (errors, 429
+// listCacheControl is a list's Cache-Control, as above (a function, so
+// that no initialiser formats it at start-up).
+func listCacheControl() string { return "private, max-age=" + strconv.Itoa(ListMaxAge) }
+
+// The other Cache-Control values: everything else (errors, 429
 // and 503, health) must be asked for again each time, since it says
 // something about this moment or this request only.
 var (
-	listCacheControl = "private, max-age=" + strconv.Itoa(ListMaxAge)
-	noStore          = "no-store"
+	noStore = "no-store"
 	// personalCacheControl: an answer with one owner's marks is kept by
 	// no shared cache and checked again (ETag) before each reuse.
 	personalCacheControl = "private, no-cache"
@@ -91,7 +94,7 @@ func (p *representation) gzipped() []byte {
 func writeList(w http.ResponseWriter, r *http.Request, p *representation) error {
 	h := w.Header()
 	h.Add("Vary", "Accept-Encoding")
-	h.Set("Cache-Control", listCacheControl)
+	h.Set("Cache-Control", listCacheControl())
 	if p.personal {
 		h.Add("Vary", "Authorization, X-Api-Key")
 		h.Set("Cache-Control", personalCacheControl)

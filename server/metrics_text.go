@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strings"
 
+	"tidings/lazy"
+
 	"github.com/VictoriaMetrics/metrics"
 )
 
@@ -35,7 +37,7 @@ func series(name string, labels ...string) string {
 		}
 		b.WriteString(labels[i])
 		b.WriteString(`="`)
-		b.WriteString(labelEscaper.Replace(labels[i+1]))
+		b.WriteString(labelEscaper.Get().Replace(labels[i+1]))
 		b.WriteByte('"')
 	}
 	if len(labels) > 0 {
@@ -44,7 +46,11 @@ func series(name string, labels ...string) string {
 	return b.String()
 }
 
-var labelEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
+// labelEscaper escapes a label value as the text format asks; built on
+// first use, not at start-up.
+var labelEscaper = lazy.Value[*strings.Replacer]{Build: func() *strings.Replacer {
+	return strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
+}}
 
 // serveHTTP writes every sample of the set, the metrics writers' (build
 // info, feeds by state), then the Go runtime's and the process's.

@@ -9,7 +9,7 @@ import (
 
 	"tidings/internal/pgtest"
 	"tidings/model"
-	"tidings/server/store/postgres"
+	"tidings/server/store"
 )
 
 // PostgreSQL stopped mid-run: uncached queries are 503 with a clear body
@@ -49,7 +49,7 @@ func TestPostgresOutageIs503AndRecovers(t *testing.T) {
 	}
 	err := st.Add(context.Background(), nil, []model.Article{{Source: model.SourceRef{ID: "spiegel"},
 		Title: "Written during the outage", URL: "https://www.spiegel.de/outage"}})
-	if !errors.Is(err, postgres.ErrUnavailable) {
+	if !errors.Is(err, store.ErrUnavailable) {
 		t.Fatalf("a write with the database down: %v, want ErrUnavailable", err)
 	}
 

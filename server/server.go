@@ -344,7 +344,7 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request, d dialect, ep e
 	// the version of their marks when the store says it, else not at all.
 	// Some paths (the feeds' polling state) are never cached.
 	personal := h.personal[r.URL.Path]
-	cacheable := !personal && !uncachedPaths[r.URL.Path]
+	cacheable := !personal && !uncachedPath(r.URL.Path)
 	if personal {
 		if key, ok := h.personalKey(r.Context(), cacheKey); ok {
 			cacheKey, cacheable = key, true

@@ -114,17 +114,20 @@ func nanos(t time.Time) int64 {
 		return 0
 	}
 	switch {
-	case t.Before(minTime):
-		return minTime.UnixNano()
-	case t.After(maxTime):
-		return maxTime.UnixNano()
+	case t.Before(time.Unix(0, minNanos)):
+		return minNanos
+	case t.After(time.Unix(0, maxNanos)):
+		return maxNanos
 	}
 	return t.UnixNano()
 }
 
-var (
-	minTime = time.Unix(0, -1<<63+1)
-	maxTime = time.Unix(0, 1<<63-1)
+// The earliest and latest times nanos stores, as unix nanoseconds
+// (constants: time.Time values at package level would be computed by an
+// initialiser in every tidings process, issue 31).
+const (
+	minNanos = -1<<63 + 1
+	maxNanos = 1<<63 - 1
 )
 
 // fromNanos is a stored time in UTC; 0 is the zero time.

@@ -14,7 +14,7 @@ import (
 // version is kept in PRAGMA user_version. A migration only ever adds
 // (tables, columns with defaults, indexes), so that a file stays readable
 // to the code that wrote it; changing its meaning needs a new table.
-var migrations = []string{
+var migrations = [...]string{
 	// 1: read history, saved articles, watched searches.
 	`
 -- The history keeps a 64-bit digest of each key, not the key: rows of a
@@ -53,8 +53,9 @@ CREATE TABLE preferences (
 `,
 }
 
-// schemaVersion is the version this code writes.
-var schemaVersion = len(migrations)
+// schemaVersion is the version this code writes (a constant, as
+// migrations is an array).
+const schemaVersion = len(migrations)
 
 // NewerSchemaError is a state file written by a newer tidings, whose schema
 // this one does not know. Such a file is left untouched.

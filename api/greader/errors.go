@@ -33,7 +33,19 @@ func (e *Error) Unwrap() error { return e.Kind }
 // ErrNoUnreadCounts: the service answers no unread counts (Miniflux's
 // Google Reader API has no unread-count; it answers "[]"). It matches
 // api.ErrBadResponse too, for callers that know only the api sentinels.
-var ErrNoUnreadCounts = fmt.Errorf("the service keeps no unread counts in its Google Reader API (%w)", api.ErrBadResponse)
+//
+// It is a static value of its own type, not fmt.Errorf, so that no
+// package initialiser builds it at start-up (issue 31).
+var ErrNoUnreadCounts error = noUnreadCounts{}
+
+// noUnreadCounts is the type of ErrNoUnreadCounts.
+type noUnreadCounts struct{}
+
+func (noUnreadCounts) Error() string {
+	return "the service keeps no unread counts in its Google Reader API (" + api.ErrBadResponse.Error() + ")"
+}
+
+func (noUnreadCounts) Unwrap() error { return api.ErrBadResponse }
 
 // statusError turns a non-2xx answer into an Error.
 func (c *Client) statusError(op string, status int, body []byte) *Error {

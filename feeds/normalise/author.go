@@ -4,21 +4,21 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/mmcdole/gofeed"
 	"github.com/mmcdole/gofeed/rss"
 
 	"tidings/htmltext"
+	"tidings/lazy"
 )
 
 // Compiled on first use: the reader links this package, and a package
 // initialiser would compile them at every start (issue 31).
 var (
 	// "jane@example.com (Jane Doe)", the RSS 2.0 way of writing an author
-	emailThenName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\S+@\S+\s*\((.+)\)$`) })
+	emailThenName = lazy.Value[*regexp.Regexp]{Build: func() *regexp.Regexp { return regexp.MustCompile(`^\S+@\S+\s*\((.+)\)$`) }}
 	// "Jane Doe (jane@example.com)" and "Jane Doe <jane@example.com>"
-	nameThenEmail = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(.+?)\s*[(<]\s*(?:mailto:)?\S+@\S+\s*[)>]$`) })
+	nameThenEmail = lazy.Value[*regexp.Regexp]{Build: func() *regexp.Regexp { return regexp.MustCompile(`^(.+?)\s*[(<]\s*(?:mailto:)?\S+@\S+\s*[)>]$`) }}
 )
 
 // author is the entry's byline: its authors' names joined with ", ".
@@ -94,9 +94,9 @@ func personNames(ps []*gofeed.Person) []string {
 // bare e-mail or web address.
 func personName(raw string) string {
 	s := htmltext.Line(raw)
-	if m := emailThenName().FindStringSubmatch(s); m != nil {
+	if m := emailThenName.Get().FindStringSubmatch(s); m != nil {
 		s = strings.TrimSpace(m[1])
-	} else if m := nameThenEmail().FindStringSubmatch(s); m != nil {
+	} else if m := nameThenEmail.Get().FindStringSubmatch(s); m != nil {
 		s = strings.TrimSpace(m[1])
 	}
 	lower := strings.ToLower(s)

@@ -6,8 +6,9 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
+
+	"tidings/lazy"
 
 	"golang.org/x/net/html/charset"
 	"golang.org/x/text/encoding"
@@ -23,10 +24,10 @@ var (
 	// the reader (issue 31).
 
 	// encodingAttr finds the encoding pseudo-attribute of an XML declaration.
-	encodingAttr = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\sencoding\s*=\s*(?:"([^"]*)"|'([^']*)')`) })
+	encodingAttr = lazy.Value[*regexp.Regexp]{Build: func() *regexp.Regexp { return regexp.MustCompile(`\sencoding\s*=\s*(?:"([^"]*)"|'([^']*)')`) }}
 
 	// charRef finds numeric character references.
-	charRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`&#(?:[xX]([0-9a-fA-F]{1,8})|([0-9]{1,10}));`) })
+	charRef = lazy.Value[*regexp.Regexp]{Build: func() *regexp.Regexp { return regexp.MustCompile(`&#(?:[xX]([0-9a-fA-F]{1,8})|([0-9]{1,10}));`) }}
 )
 
 // dropIllegalCharRefs removes character references to code points XML 1.0
@@ -37,8 +38,8 @@ func dropIllegalCharRefs(b []byte) []byte {
 	if !bytes.Contains(b, []byte("&#")) {
 		return b
 	}
-	return charRef().ReplaceAllFunc(b, func(ref []byte) []byte {
-		m := charRef().FindSubmatch(ref)
+	return charRef.Get().ReplaceAllFunc(b, func(ref []byte) []byte {
+		m := charRef.Get().FindSubmatch(ref)
 		var n uint64
 		var err error
 		if len(m[1]) > 0 {
@@ -167,7 +168,7 @@ func declaredEncoding(b []byte) string {
 	if start < 0 {
 		return ""
 	}
-	m := encodingAttr().FindSubmatch(b[start:end])
+	m := encodingAttr.Get().FindSubmatch(b[start:end])
 	if m == nil {
 		return ""
 	}
@@ -182,7 +183,7 @@ func dropDeclaredEncoding(b []byte) []byte {
 	if start < 0 {
 		return b
 	}
-	loc := encodingAttr().FindIndex(b[start:end])
+	loc := encodingAttr.Get().FindIndex(b[start:end])
 	if loc == nil {
 		return b
 	}

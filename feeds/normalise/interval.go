@@ -13,11 +13,22 @@ import (
 // polled for days is a broken subscription to its reader.
 const maxInterval = 24 * time.Hour
 
-// syPeriods are the sy:updatePeriod values of the RSS 1.0 syndication
-// module (a month and a year taken as 30 and 365 days).
-var syPeriods = map[string]time.Duration{
-	"hourly": time.Hour, "daily": 24 * time.Hour, "weekly": 7 * 24 * time.Hour,
-	"monthly": 30 * 24 * time.Hour, "yearly": 365 * 24 * time.Hour,
+// syPeriod is the length of an sy:updatePeriod value of the RSS 1.0
+// syndication module (a month and a year taken as 30 and 365 days).
+func syPeriod(period string) (time.Duration, bool) {
+	switch period {
+	case "hourly":
+		return time.Hour, true
+	case "daily":
+		return 24 * time.Hour, true
+	case "weekly":
+		return 7 * 24 * time.Hour, true
+	case "monthly":
+		return 30 * 24 * time.Hour, true
+	case "yearly":
+		return 365 * 24 * time.Hour, true
+	}
+	return 0, false
 }
 
 // minInterval is the feed's own lower bound on polling: the RSS <ttl> in
@@ -34,10 +45,10 @@ func minInterval(ttl string, exts ext.Extensions) time.Duration {
 	if period == "" && frequency == "" {
 		return 0
 	}
-	d := syPeriods["daily"]
+	d, _ := syPeriod("daily")
 	if period != "" {
 		var ok bool
-		if d, ok = syPeriods[strings.ToLower(period)]; !ok {
+		if d, ok = syPeriod(strings.ToLower(period)); !ok {
 			return 0
 		}
 	}

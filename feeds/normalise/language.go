@@ -9,12 +9,20 @@ import (
 )
 
 // specLanguage maps an ISO 639-1 code to the spec's spelling of it, for
-// the spec's thirteen languages. Norwegian Bokmål and Nynorsk are the
-// spec's Norwegian; Swedish is "se" and Urdu "ud" in the spec.
-var specLanguage = map[string]model.Language{
-	"ar": "ar", "de": "de", "en": "en", "es": "es", "fr": "fr", "he": "he", "it": "it",
-	"nl": "nl", "no": "no", "nb": "no", "nn": "no", "pt": "pt", "ru": "ru",
-	"sv": "se", "ur": "ud",
+// the spec's thirteen languages, or "". Norwegian Bokmål and Nynorsk are
+// the spec's Norwegian; Swedish is "se" and Urdu "ud" in the spec.
+func specLanguage(code string) model.Language {
+	switch code {
+	case "ar", "de", "en", "es", "fr", "he", "it", "nl", "no", "pt", "ru":
+		return model.Language(code)
+	case "nb", "nn":
+		return "no"
+	case "sv":
+		return "se"
+	case "ur":
+		return "ud"
+	}
+	return ""
 }
 
 // MapLanguage maps a feed's language tag ("en-US", "sv", "nb", "ur", "iw",
@@ -47,5 +55,5 @@ func MapLanguage(tag string) model.Language {
 	if conf != language.Exact {
 		return ""
 	}
-	return specLanguage[base.String()]
+	return specLanguage(base.String())
 }

@@ -14,16 +14,20 @@ import (
 // longer ones are junk or an attempt to bloat the store.
 const maxURL = 4096
 
-// trackingParams are query parameters, besides every utm_*, that only
+// trackingParam reports the query parameters, besides every utm_*, that only
 // identify the campaign or click that led to a page: click ids of Google
 // (gclid, dclid, gbraid, wbraid), Facebook (fbclid), Microsoft (msclkid),
 // Instagram (igshid), Yandex (yclid), Twitter (twclid), Mailchimp (mc_cid,
 // mc_eid), HubSpot (_hsenc, _hsmi) and Marketo (mkt_tok). Two links that
 // differ only in them are the same article.
-var trackingParams = map[string]bool{
-	"gclid": true, "dclid": true, "gbraid": true, "wbraid": true,
-	"fbclid": true, "msclkid": true, "igshid": true, "yclid": true, "twclid": true,
-	"mc_cid": true, "mc_eid": true, "_hsenc": true, "_hsmi": true, "mkt_tok": true,
+func trackingParam(key string) bool {
+	switch key {
+	case "gclid", "dclid", "gbraid", "wbraid",
+		"fbclid", "msclkid", "igshid", "yclid", "twclid",
+		"mc_cid", "mc_eid", "_hsenc", "_hsmi", "mkt_tok":
+		return true
+	}
+	return false
 }
 
 // CanonicalURL resolves raw against base and returns the article's
@@ -31,7 +35,7 @@ var trackingParams = map[string]bool{
 // default port (80, 443) dropped, no user name or password (they can hide
 // the real host, as in "http://bank.example@evil.example"), no fragment, an
 // empty path written "/", and the query without utm_* and the other
-// click-tracking parameters listed in trackingParams (matched
+// click-tracking parameters listed in trackingParam (matched
 // case-insensitively; the remaining parameters keep their order and
 // spelling). base may be empty when raw is absolute.
 //
@@ -104,7 +108,7 @@ func unwrapURLError(err error) error {
 	return err
 }
 
-// stripTracking removes utm_* and trackingParams from a raw query, and
+// stripTracking removes utm_* and trackingParam's parameters from a raw query, and
 // empty parameters, keeping the rest as written.
 func stripTracking(q string) string {
 	if q == "" {
@@ -120,7 +124,7 @@ func stripTracking(q string) string {
 			key = k
 		}
 		key = strings.ToLower(key)
-		if strings.HasPrefix(key, "utm_") || trackingParams[key] {
+		if strings.HasPrefix(key, "utm_") || trackingParam(key) {
 			continue
 		}
 		kept = append(kept, part)

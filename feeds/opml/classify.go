@@ -8,46 +8,39 @@ import (
 	"tidings/model"
 )
 
-// categoryWords maps the names people give folders and categories onto
-// the service's categories. The keys are lower case, words separated by
+// categoryWord maps the names people give folders and categories onto
+// the service's categories. The names are lower case, words separated by
 // single spaces. Besides each category's own name and its plural, it
 // holds the obvious synonyms (a "Tech" or "Football" folder); names in
 // other languages are not guessed at.
-var categoryWords = map[string]model.Category{
-	"business": "business", "businesses": "business", "economy": "business",
-	"economics": "business", "finance": "business", "finances": "business",
-	"financial": "business", "markets": "business", "market": "business",
-	"money": "business",
-
-	"entertainment": "entertainment", "entertainments": "entertainment",
-	"arts": "entertainment", "culture": "entertainment", "movies": "entertainment",
-	"movie": "entertainment", "film": "entertainment", "films": "entertainment",
-	"cinema": "entertainment", "tv": "entertainment", "television": "entertainment",
-	"music": "entertainment", "celebrity": "entertainment", "celebrities": "entertainment",
-
-	"general": "general", "news": "general", "world": "general", "world news": "general",
-	"top stories": "general", "headlines": "general", "top headlines": "general",
-	"breaking news": "general", "politics": "general", "national": "general",
-	"international": "general",
-
-	"health": "health", "healthcare": "health", "medicine": "health",
-	"medical": "health", "wellness": "health",
-
-	"science": "science", "sciences": "science", "space": "science",
-	"astronomy": "science",
-
-	"sports": "sports", "sport": "sports", "football": "sports", "soccer": "sports",
-	"cricket": "sports", "tennis": "sports", "basketball": "sports",
-	"baseball": "sports", "hockey": "sports", "rugby": "sports",
-
-	"technology": "technology", "technologies": "technology", "tech": "technology",
-	"computing": "technology", "computers": "technology", "gadgets": "technology",
-	"programming": "technology", "software": "technology",
+func categoryWord(name string) (model.Category, bool) {
+	switch name {
+	case "business", "businesses", "economy", "economics", "finance", "finances",
+		"financial", "markets", "market", "money":
+		return "business", true
+	case "entertainment", "entertainments", "arts", "culture", "movies", "movie",
+		"film", "films", "cinema", "tv", "television", "music", "celebrity", "celebrities":
+		return "entertainment", true
+	case "general", "news", "world", "world news", "top stories", "headlines",
+		"top headlines", "breaking news", "politics", "national", "international":
+		return "general", true
+	case "health", "healthcare", "medicine", "medical", "wellness":
+		return "health", true
+	case "science", "sciences", "space", "astronomy":
+		return "science", true
+	case "sports", "sport", "football", "soccer", "cricket", "tennis", "basketball",
+		"baseball", "hockey", "rugby":
+		return "sports", true
+	case "technology", "technologies", "tech", "computing", "computers", "gadgets",
+		"programming", "software":
+		return "technology", true
+	}
+	return "", false
 }
 
 // categoryOfName is the category a folder title or one segment of a
 // category path names, or "" when it names none. A name matches when it
-// is one of categoryWords ("Sport", "World News"), when one part of a
+// is a word categoryWord knows ("Sport", "World News"), when one part of a
 // conjunction is ("Business & Economy", "Science and Environment": the
 // first part that names one wins), or when it is such a word followed by
 // "News" ("Tech News").
@@ -58,7 +51,7 @@ func categoryOfName(name string) model.Category {
 	if len(words) == 0 {
 		return ""
 	}
-	if c, ok := categoryWords[strings.Join(words, " ")]; ok {
+	if c, ok := categoryWord(strings.Join(words, " ")); ok {
 		return c
 	}
 	// Conjunctions: "&", "+" and "and" split the name into parts.
@@ -84,11 +77,11 @@ func categoryOfName(name string) model.Category {
 		if len(p) == 0 {
 			continue
 		}
-		if c, ok := categoryWords[strings.Join(p, " ")]; ok && len(parts) > 1 {
+		if c, ok := categoryWord(strings.Join(p, " ")); ok && len(parts) > 1 {
 			return c
 		}
 		if n := len(p); n > 1 && p[n-1] == "news" {
-			if c, ok := categoryWords[strings.Join(p[:n-1], " ")]; ok {
+			if c, ok := categoryWord(strings.Join(p[:n-1], " ")); ok {
 				return c
 			}
 		}
@@ -110,18 +103,42 @@ func categoryOfAttribute(attr string) model.Category {
 	return ""
 }
 
-// languageAliases maps language subtags people use onto the spec's codes.
+// languageAlias maps language subtags people use onto the spec's codes.
 // The spec spells Swedish "se" and Urdu "ud"; "se" is also BCP 47's
 // Northern Sami, but it is read as Swedish because that is the service's
 // spelling and what [Write] emits. Norwegian Bokmål and Nynorsk are both
 // the spec's "no", and "iw" is Hebrew's withdrawn code, still found in old
 // files. Three-letter ISO 639-2 codes are accepted for the spec's languages.
-var languageAliases = map[string]model.Language{
-	"sv": "se", "nb": "no", "nn": "no", "ur": "ud", "iw": "he",
-	"ara": "ar", "deu": "de", "ger": "de", "eng": "en", "spa": "es",
-	"fra": "fr", "fre": "fr", "heb": "he", "ita": "it", "nld": "nl",
-	"dut": "nl", "nor": "no", "nob": "no", "nno": "no", "por": "pt",
-	"rus": "ru", "swe": "se", "urd": "ud",
+func languageAlias(subtag string) (model.Language, bool) {
+	switch subtag {
+	case "ara":
+		return "ar", true
+	case "deu", "ger":
+		return "de", true
+	case "eng":
+		return "en", true
+	case "spa":
+		return "es", true
+	case "fra", "fre":
+		return "fr", true
+	case "iw", "heb":
+		return "he", true
+	case "ita":
+		return "it", true
+	case "nld", "dut":
+		return "nl", true
+	case "nb", "nn", "nor", "nob", "nno":
+		return "no", true
+	case "por":
+		return "pt", true
+	case "rus":
+		return "ru", true
+	case "sv", "swe":
+		return "se", true
+	case "ur", "urd":
+		return "ud", true
+	}
+	return "", false
 }
 
 // parseLanguage maps a language attribute ("en-GB", "pt_BR", "sv", "nb",
@@ -131,7 +148,7 @@ func parseLanguage(attr string) (model.Language, error) {
 	raw := strings.TrimSpace(attr)
 	tag := strings.ReplaceAll(strings.ToLower(raw), "_", "-")
 	primary, _, _ := strings.Cut(tag, "-")
-	if l, ok := languageAliases[primary]; ok {
+	if l, ok := languageAlias(primary); ok {
 		return l, nil
 	}
 	if l, err := model.ParseLanguage(primary); err == nil && l != "" {

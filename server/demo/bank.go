@@ -70,7 +70,7 @@ func on(id, name string, cat model.Category, country model.Country) outlet {
 // links this package but uses it only in the demo (issue 31).
 func banks() []*bank {
 	return []*bank{
-		bankAR(), bankDE(), bankEN(), bankES(), bankFR(), bankHE(), bankIT(),
-		bankNL(), bankNO(), bankPT(), bankRU(), bankSE(), bankUD(),
+		bankAR.Get(), bankDE.Get(), bankEN.Get(), bankES.Get(), bankFR.Get(), bankHE.Get(), bankIT.Get(),
+		bankNL.Get(), bankNO.Get(), bankPT.Get(), bankRU.Get(), bankSE.Get(), bankUD.Get(),
 	}
 }

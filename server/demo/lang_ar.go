@@ -1,15 +1,14 @@
 package demo
 
 import (
-	"sync"
-
+	"tidings/lazy"
 	"tidings/model"
 )
 
 // bankAR writes Modern Standard Arabic for outlets in Egypt, the UAE, Saudi
 // Arabia and Morocco. Quotes are attributed with "بحسب" ("according to")
 // so that verbs never have to agree with a person's gender.
-var bankAR = sync.OnceValue(func() *bank {
+var bankAR = lazy.Value[*bank]{Build: func() *bank {
 	return &bank{
 		lang: "ar", decimal: ".", thousand: ",", score: "-", nonLatin: true,
 		leads:  []string{"إليكم ما نعرفه حتى الآن.", "أبرز ما في الخبر."},
@@ -202,4 +201,4 @@ var bankAR = sync.OnceValue(func() *bank {
 			},
 		},
 	}
-})
+}}

@@ -1,13 +1,12 @@
 package demo
 
 import (
-	"sync"
-
+	"tidings/lazy"
 	"tidings/model"
 )
 
 // bankDE writes German for outlets in Germany, Austria and Switzerland.
-var bankDE = sync.OnceValue(func() *bank {
+var bankDE = lazy.Value[*bank]{Build: func() *bank {
 	return &bank{
 		lang: "de", decimal: ",", thousand: ".", score: ":",
 		leads:  []string{"Das Wichtigste im Überblick.", "Was bisher bekannt ist."},
@@ -245,4 +244,4 @@ var bankDE = sync.OnceValue(func() *bank {
 			},
 		},
 	}
-})
+}}

@@ -1,14 +1,13 @@
 package demo
 
 import (
-	"sync"
-
+	"tidings/lazy"
 	"tidings/model"
 )
 
 // bankEN is the richest bank: English outlets in every country of the spec
 // that has no other language of the spec, plus the English-speaking ones.
-var bankEN = sync.OnceValue(func() *bank {
+var bankEN = lazy.Value[*bank]{Build: func() *bank {
 	return &bank{
 		lang: "en", decimal: ".", thousand: ",", score: "-",
 		leads:  []string{"Here is what we know so far.", "Our reporters have the latest."},
@@ -117,6 +116,6 @@ var bankEN = sync.OnceValue(func() *bank {
 				"a cheaper laptop chip", "a subscription gaming service", "a home battery"},
 			"agency": {"the competition regulator", "the data protection authority", "the telecoms regulator", "the consumer watchdog"},
 		},
-		topics: topicsEN(),
+		topics: topicsEN.Get(),
 	}
-})
+}}

@@ -1,14 +1,13 @@
 package demo
 
 import (
-	"sync"
-
+	"tidings/lazy"
 	"tidings/model"
 )
 
 // topicsEN holds the English templates. Sentences tagged "2,5|" belong to
 // those title families only (see fits).
-var topicsEN = sync.OnceValue(func() map[model.Category]*topic {
+var topicsEN = lazy.Value[map[model.Category]*topic]{Build: func() map[model.Category]*topic {
 	return map[model.Category]*topic{
 		gen: {
 			titles: [][]string{
@@ -271,4 +270,4 @@ var topicsEN = sync.OnceValue(func() map[model.Category]*topic {
 			},
 		},
 	}
-})
+}}

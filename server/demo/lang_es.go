@@ -1,14 +1,13 @@
 package demo
 
 import (
-	"sync"
-
+	"tidings/lazy"
 	"tidings/model"
 )
 
 // bankES writes Spanish for outlets in Argentina, Colombia, Mexico,
 // Venezuela and Cuba.
-var bankES = sync.OnceValue(func() *bank {
+var bankES = lazy.Value[*bank]{Build: func() *bank {
 	return &bank{
 		lang: "es", decimal: ",", thousand: ".", score: "-",
 		leads:  []string{"Lo que se sabe hasta ahora.", "Las claves de la noticia."},
@@ -245,4 +244,4 @@ var bankES = sync.OnceValue(func() *bank {
 			},
 		},
 	}
-})
+}}

@@ -1,14 +1,13 @@
 package demo
 
 import (
-	"sync"
-
+	"tidings/lazy"
 	"tidings/model"
 )
 
 // bankFR writes French for outlets in France, Belgium, Switzerland, Canada
 // and Morocco.
-var bankFR = sync.OnceValue(func() *bank {
+var bankFR = lazy.Value[*bank]{Build: func() *bank {
 	return &bank{
 		lang: "fr", decimal: ",", thousand: " ", score: "-",
 		leads:  []string{"Ce que l'on sait à ce stade.", "L'essentiel en quelques points."},
@@ -244,4 +243,4 @@ var bankFR = sync.OnceValue(func() *bank {
 			},
 		},
 	}
-})
+}}

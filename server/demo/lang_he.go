@@ -1,14 +1,13 @@
 package demo
 
 import (
-	"sync"
-
+	"tidings/lazy"
 	"tidings/model"
 )
 
 // bankHE writes Hebrew for outlets in Israel. Quotes are attributed with
 // "לדברי" ("according to") so verbs never depend on a person's gender.
-var bankHE = sync.OnceValue(func() *bank {
+var bankHE = lazy.Value[*bank]{Build: func() *bank {
 	return &bank{
 		lang: "he", decimal: ".", thousand: ",", score: "-", nonLatin: true,
 		leads:  []string{"מה ידוע עד כה.", "עיקרי הדברים."},
@@ -192,4 +191,4 @@ var bankHE = sync.OnceValue(func() *bank {
 			},
 		},
 	}
-})
+}}

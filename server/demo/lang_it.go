@@ -1,13 +1,12 @@
 package demo
 
 import (
-	"sync"
-
+	"tidings/lazy"
 	"tidings/model"
 )
 
 // bankIT writes Italian for outlets in Italy and Ticino.
-var bankIT = sync.OnceValue(func() *bank {
+var bankIT = lazy.Value[*bank]{Build: func() *bank {
 	return &bank{
 		lang: "it", decimal: ",", thousand: ".", score: "-",
 		leads:  []string{"Cosa sappiamo finora.", "I punti chiave della vicenda."},
@@ -228,4 +227,4 @@ var bankIT = sync.OnceValue(func() *bank {
 			},
 		},
 	}
-})
+}}

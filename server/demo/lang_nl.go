@@ -1,13 +1,12 @@
 package demo
 
 import (
-	"sync"
-
+	"tidings/lazy"
 	"tidings/model"
 )
 
 // bankNL writes Dutch for outlets in the Netherlands and Flanders.
-var bankNL = sync.OnceValue(func() *bank {
+var bankNL = lazy.Value[*bank]{Build: func() *bank {
 	return &bank{
 		lang: "nl", decimal: ",", thousand: ".", score: "-",
 		leads:  []string{"Dit is wat we tot nu toe weten.", "De belangrijkste punten op een rij."},
@@ -189,4 +188,4 @@ var bankNL = sync.OnceValue(func() *bank {
 			},
 		},
 	}
-})
+}}

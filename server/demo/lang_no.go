@@ -1,13 +1,12 @@
 package demo
 
 import (
-	"sync"
-
+	"tidings/lazy"
 	"tidings/model"
 )
 
 // bankNO writes Norwegian (bokmål) for outlets in Norway.
-var bankNO = sync.OnceValue(func() *bank {
+var bankNO = lazy.Value[*bank]{Build: func() *bank {
 	return &bank{
 		lang: "no", decimal: ",", thousand: " ", score: "–",
 		leads:  []string{"Dette vet vi så langt.", "Det viktigste i saken."},
@@ -187,4 +186,4 @@ var bankNO = sync.OnceValue(func() *bank {
 			},
 		},
 	}
-})
+}}

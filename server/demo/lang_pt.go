@@ -1,13 +1,12 @@
 package demo
 
 import (
-	"sync"
-
+	"tidings/lazy"
 	"tidings/model"
 )
 
 // bankPT writes Portuguese for outlets in Portugal and Brazil.
-var bankPT = sync.OnceValue(func() *bank {
+var bankPT = lazy.Value[*bank]{Build: func() *bank {
 	return &bank{
 		lang: "pt", decimal: ",", thousand: ".", score: "x",
 		leads:  []string{"O que se sabe até agora.", "Os pontos principais."},
@@ -229,4 +228,4 @@ var bankPT = sync.OnceValue(func() *bank {
 			},
 		},
 	}
-})
+}}

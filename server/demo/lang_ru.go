@@ -1,13 +1,12 @@
 package demo
 
 import (
-	"sync"
-
+	"tidings/lazy"
 	"tidings/model"
 )
 
 // bankRU writes Russian for outlets in Russia and Ukraine.
-var bankRU = sync.OnceValue(func() *bank {
+var bankRU = lazy.Value[*bank]{Build: func() *bank {
 	return &bank{
 		lang: "ru", decimal: ",", thousand: " ", score: ":", nonLatin: true,
 		leads:  []string{"Что известно на данный момент.", "Главное к этому часу."},
@@ -202,4 +201,4 @@ var bankRU = sync.OnceValue(func() *bank {
 			},
 		},
 	}
-})
+}}

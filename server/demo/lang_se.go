@@ -1,13 +1,12 @@
 package demo
 
 import (
-	"sync"
-
+	"tidings/lazy"
 	"tidings/model"
 )
 
 // bankSE writes Swedish ("se" in the spec's list) for outlets in Sweden.
-var bankSE = sync.OnceValue(func() *bank {
+var bankSE = lazy.Value[*bank]{Build: func() *bank {
 	return &bank{
 		lang: "se", decimal: ",", thousand: " ", score: "–",
 		leads:  []string{"Det här vet vi hittills.", "Det viktigaste i korthet."},
@@ -187,4 +186,4 @@ var bankSE = sync.OnceValue(func() *bank {
 			},
 		},
 	}
-})
+}}

@@ -1,15 +1,14 @@
 package demo
 
 import (
-	"sync"
-
+	"tidings/lazy"
 	"tidings/model"
 )
 
 // bankUD writes Urdu ("ud" in the spec's list) in Arabic script, for
 // outlets in India, the UAE, Saudi Arabia and Britain. Quotes use
 // "کے مطابق" ("according to") so verbs never depend on a person's gender.
-var bankUD = sync.OnceValue(func() *bank {
+var bankUD = lazy.Value[*bank]{Build: func() *bank {
 	return &bank{
 		lang: "ud", decimal: ".", thousand: ",", score: "-", nonLatin: true,
 		leads:  []string{"اب تک کیا معلوم ہے۔", "خبر کے اہم نکات۔"},
@@ -192,4 +191,4 @@ var bankUD = sync.OnceValue(func() *bank {
 			},
 		},
 	}
-})
+}}

@@ -7,10 +7,10 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
+	"tidings/lazy"
 	"tidings/model"
 )
 
@@ -47,7 +47,7 @@ type pageIndex struct {
 // the first page asked for) to learn each article's story: URLs and
 // stories do not depend on the generator's now, so any instant gives the
 // same ones as the image the service serves.
-var catalogueIndex = sync.OnceValue(func() *pageIndex {
+var catalogueIndex = lazy.Value[*pageIndex]{Build: func() *pageIndex {
 	g := newGenerator(time.Time{})
 	idx := &pageIndex{
 		stories:  make(map[string]pageStory, len(g.plan)),
@@ -73,7 +73,7 @@ var catalogueIndex = sync.OnceValue(func() *pageIndex {
 		idx.bySource[p.src.ID] = append(idx.bySource[p.src.ID], pageLink{URL: u, Title: strings.Clone(a.Title)})
 	}
 	return idx
-})
+}}
 
 // storyOf finds a's story; an article that is not the catalogue's (a test's,
 // or a store's own) gets one derived from its URL, in its outlet's language
@@ -89,7 +89,7 @@ func (idx *pageIndex) storyOf(a model.Article) pageStory {
 			host = u.Hostname()
 		}
 		src = &sourceInfo{Source: model.Source{ID: a.Source.ID, Name: a.Source.Name, Category: gen, Language: "en"},
-			bank: bankEN(), domain: host}
+			bank: bankEN.Get(), domain: host}
 	}
 	cat := src.Category
 	if u, err := url.Parse(a.URL); err == nil {
@@ -167,7 +167,7 @@ type pageData struct {
 // escaped (html/template). The page depends only on a: the same article
 // always gives the same bytes.
 func PageHTML(a model.Article) []byte {
-	idx := catalogueIndex()
+	idx := catalogueIndex.Get()
 	st := idx.storyOf(a)
 	b, t := st.src.bank, st.src.bank.topics[st.cat]
 	sc := scope{b: b, seed: st.seed}
@@ -212,7 +212,7 @@ func PageHTML(a model.Article) []byte {
 	d.CommentUser = []string{sc.render("{person}"), sc.render("{person2}"), sc.render("{person3}")}
 
 	var out bytes.Buffer
-	if err := pageTemplate().Execute(&out, d); err != nil {
+	if err := pageTemplate.Get().Execute(&out, d); err != nil {
 		// The template is fixed and its data plain strings: this cannot
 		// happen short of a bug, which the tests would show.
 		panic("demo page: " + err.Error())
@@ -467,9 +467,9 @@ func plainText(s string) string {
 // pageTemplate is a news site's article page. Classes and ids are the
 // ones real sites use, which is what extractors look for. Parsed the
 // first time a page is served, not at every start of the reader.
-var pageTemplate = sync.OnceValue(func() *template.Template {
+var pageTemplate = lazy.Value[*template.Template]{Build: func() *template.Template {
 	return template.Must(template.New("page").Parse(pageHTML))
-})
+}}
 
 const pageHTML = `<!DOCTYPE html>
 <html lang="{{.Lang}}" dir="{{.Dir}}">

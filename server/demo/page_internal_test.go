@@ -8,7 +8,7 @@ import (
 // The page index walks the generator as Catalogue does: every article of
 // the catalogue is found, under its outlet, with its title.
 func TestPageIndexIsTheCatalogue(t *testing.T) {
-	idx := catalogueIndex()
+	idx := catalogueIndex.Get()
 	_, articles := Catalogue(time.Now())
 	if len(idx.stories) != len(articles) {
 		t.Fatalf("the index has %d articles, the catalogue %d", len(idx.stories), len(articles))

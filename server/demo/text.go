@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"tidings/lazy"
 )
 
 // mix is the splitmix64 finaliser: a cheap, well-spread hash of a number.
@@ -250,21 +252,38 @@ func foldRune(r rune) string {
 	if r < 0xC0 || r > 0x17F {
 		return ""
 	}
-	if f, ok := latinFold[r]; ok {
-		return f
-	}
-	return ""
+	return latinFold(r)
 }
 
-// latinFold covers the accented letters of the Latin-script languages the
+// latinFold folds the accented letters of the Latin-script languages the
 // catalogue writes in (German, French, Spanish, Italian, Portuguese, Dutch,
 // Norwegian, Swedish).
-var latinFold = map[rune]string{
-	'à': "a", 'á': "a", 'â': "a", 'ã': "a", 'ä': "a", 'å': "a", 'æ': "ae",
-	'ç': "c", 'è': "e", 'é': "e", 'ê': "e", 'ë': "e", 'ì': "i", 'í': "i",
-	'î': "i", 'ï': "i", 'ñ': "n", 'ò': "o", 'ó': "o", 'ô': "o", 'õ': "o",
-	'ö': "o", 'ø': "o", 'ù': "u", 'ú': "u", 'û': "u", 'ü': "u", 'ý': "y",
-	'ÿ': "y", 'ß': "ss", 'œ': "oe",
+func latinFold(r rune) string {
+	switch r {
+	case 'à', 'á', 'â', 'ã', 'ä', 'å':
+		return "a"
+	case 'æ':
+		return "ae"
+	case 'ç':
+		return "c"
+	case 'è', 'é', 'ê', 'ë':
+		return "e"
+	case 'ì', 'í', 'î', 'ï':
+		return "i"
+	case 'ñ':
+		return "n"
+	case 'ò', 'ó', 'ô', 'õ', 'ö', 'ø':
+		return "o"
+	case 'ù', 'ú', 'û', 'ü':
+		return "u"
+	case 'ý', 'ÿ':
+		return "y"
+	case 'ß':
+		return "ss"
+	case 'œ':
+		return "oe"
+	}
+	return ""
 }
 
 // truncation finds where to cut content the way real news services do:
@@ -293,7 +312,7 @@ func truncation(text string, limit int) (cut, rest int) {
 // apostrophes and ampersands as HTML entities and, when there are none, the
 // first accented Latin letter as a numeric entity (&#233; for é).
 func withEntities(s string) string {
-	if e := entityEscaper.Replace(s); e != s {
+	if e := entityEscaper.Get().Replace(s); e != s {
 		return e
 	}
 	for i, r := range s {
@@ -306,7 +325,9 @@ func withEntities(s string) string {
 
 // entityEscaper writes descriptions the way some feeds send them: with
 // HTML entities left in, for the reader to decode.
-var entityEscaper = strings.NewReplacer(
-	"&", "&amp;", "\"", "&quot;", "“", "&quot;", "”", "&quot;",
-	"’", "&#8217;", "'", "&#8217;", "«", "&laquo;", "»", "&raquo;",
-)
+var entityEscaper = lazy.Value[*strings.Replacer]{Build: func() *strings.Replacer {
+	return strings.NewReplacer(
+		"&", "&amp;", "\"", "&quot;", "“", "&quot;", "”", "&quot;",
+		"’", "&#8217;", "'", "&#8217;", "«", "&laquo;", "»", "&raquo;",
+	)
+}}

@@ -34,13 +34,14 @@ var image embed.FS
 
 // Epoch is the instant the embedded catalogue was generated for. It is a
 // fixed date, not the build time, so regenerating an unchanged catalogue
-// gives the same bytes.
-var Epoch = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
+// gives the same bytes. (A function: a package-level time.Time would be
+// computed by an initialiser in every tidings process, issue 31.)
+func Epoch() time.Time { return time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC) }
 
 // Open opens the embedded demo catalogue, read-only, with publication
 // times relative to now.
 func Open(now time.Time) (*sqlite.Store, error) {
-	st, err := sqlite.OpenImage(image, ImageFile, now.Sub(Epoch))
+	st, err := sqlite.OpenImage(image, ImageFile, now.Sub(Epoch()))
 	if err != nil {
 		return nil, fmt.Errorf("open the demo catalogue: %w", err)
 	}
@@ -55,7 +56,7 @@ func Build(ctx context.Context, path string) error {
 		return fmt.Errorf("build the demo image: %w", err)
 	}
 	defer st.Close()
-	sources, articles := demo.Catalogue(Epoch)
+	sources, articles := demo.Catalogue(Epoch())
 	if err := st.Add(ctx, sources, articles); err != nil {
 		return fmt.Errorf("build the demo image: %w", err)
 	}

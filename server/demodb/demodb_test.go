@@ -45,7 +45,7 @@ func TestEmbeddedImageIsCurrent(t *testing.T) {
 // truncated to whole seconds), newest first.
 func TestOpenIsFreshAtAnyInstant(t *testing.T) {
 	ctx := context.Background()
-	for _, now := range []time.Time{time.Now(), Epoch.Add(400*24*time.Hour + 1234567891)} {
+	for _, now := range []time.Time{time.Now(), Epoch().Add(400*24*time.Hour + 1234567891)} {
 		st, err := Open(now)
 		if err != nil {
 			t.Fatal(err)
@@ -93,16 +93,16 @@ func TestOpenIsFreshAtAnyInstant(t *testing.T) {
 // the one at Epoch in publication times alone, all moved by the same span
 // (to the second).
 func TestCatalogueDependsOnNowOnlyThroughTimes(t *testing.T) {
-	now := Epoch.Add(123*24*time.Hour + 4567*time.Second)
-	s0, a0 := demo.Catalogue(Epoch)
+	now := Epoch().Add(123*24*time.Hour + 4567*time.Second)
+	s0, a0 := demo.Catalogue(Epoch())
 	s1, a1 := demo.Catalogue(now)
 	if !slices.Equal(s0, s1) || len(a0) != len(a1) {
 		t.Fatalf("sources or article counts differ: %d/%d sources, %d/%d articles", len(s0), len(s1), len(a0), len(a1))
 	}
 	for i := range a0 {
 		x, y := a0[i], a1[i]
-		if y.PublishedAt.Sub(x.PublishedAt) != now.Sub(Epoch) {
-			t.Fatalf("%s: published %v at Epoch, %v at Epoch+%v", x.URL, x.PublishedAt, y.PublishedAt, now.Sub(Epoch))
+		if y.PublishedAt.Sub(x.PublishedAt) != now.Sub(Epoch()) {
+			t.Fatalf("%s: published %v at Epoch, %v at Epoch+%v", x.URL, x.PublishedAt, y.PublishedAt, now.Sub(Epoch()))
 		}
 		x.PublishedAt, y.PublishedAt = time.Time{}, time.Time{}
 		if x != y {

@@ -24,7 +24,7 @@ const (
 
 // languageList is NewsAPI's list, in its documentation's order, for
 // messages: the catalogue's languages in NewsAPI's codes, and "zh".
-var languageList = strings.Join(model.NewsAPILanguageCodes(), ", ") + ", zh"
+func languageList() string { return strings.Join(model.NewsAPILanguageCodes(), ", ") + ", zh" }
 
 // ParseLanguage reads NewsAPI's language parameter, in any case: "" is
 // any language, "sv" (or NewsAPI's older "se") is the catalogue's Swedish
@@ -40,12 +40,12 @@ func ParseLanguage(s string) (model.Language, error) {
 		return "", nil
 	case "zh":
 		return "", invalid("The language zh is not supported by this server: its catalogue has no label for Chinese. Leave language out, or use one of " +
-			strings.TrimSuffix(languageList, ", zh") + ".")
+			strings.TrimSuffix(languageList(), ", zh") + ".")
 	}
 	if l, ok := model.LanguageFromNewsAPI(c); ok {
 		return l, nil
 	}
-	return "", invalid(fmt.Sprintf("The language param %s is not a language NewsAPI supports. Possible options: %s.", quote(s), languageList))
+	return "", invalid(fmt.Sprintf("The language param %s is not a language NewsAPI supports. Possible options: %s.", quote(s), languageList()))
 }
 
 // LanguageCode is NewsAPI's code for a stored language: Swedish ("se" in

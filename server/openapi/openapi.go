@@ -27,8 +27,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"sync"
 	"time"
+
+	"tidings/lazy"
 )
 
 //go:embed openapi.json
@@ -39,10 +40,10 @@ var document []byte
 // of one build agrees on it. Computed at the first request for the
 // document rather than by a package initialiser, which every start of the
 // reader would run (issue 31).
-var etag = sync.OnceValue(func() string {
+var etag = lazy.Value[string]{Build: func() string {
 	sum := sha256.Sum256(document)
 	return `"` + hex.EncodeToString(sum[:16]) + `"`
-})
+}}
 
 // Document returns the OpenAPI document (JSON). The slice is the caller's
 // own copy.
@@ -67,7 +68,7 @@ func serve(w http.ResponseWriter, r *http.Request) {
 	// Anyone may read a public description, including an API explorer
 	// served from another origin; it carries no credentials and no data.
 	h.Set("Access-Control-Allow-Origin", "*")
-	h.Set("ETag", etag())
+	h.Set("ETag", etag.Get())
 	// ServeContent answers If-None-Match (304), HEAD and ranges by the
 	// book; a zero modification time sends no Last-Modified, so the ETag
 	// alone decides.

@@ -11,8 +11,10 @@ import (
 // Plain sentences for what NewsAPI says in codes. They are the titles
 // Explain gives; tests look for them.
 var (
-	// ResultsCappedText ends a list that reached the Developer plan's cap.
-	ResultsCappedText = fmt.Sprintf("Your NewsAPI plan serves only the first %d results", model.NewsAPIMaxResults)
+	// ResultsCappedText ends a list that reached the Developer plan's cap
+	// (model.NewsAPIMaxResults, written out so that no initialiser
+	// formats it at start-up; a test checks they agree).
+	ResultsCappedText = "Your NewsAPI plan serves only the first 100 results"
 	// KeyExhaustedText explains a spent quota (apiKeyExhausted, or a
 	// rateLimited without a Retry-After).
 	KeyExhaustedText = "Your key's daily requests are used up; they renew at midnight UTC"

@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -100,5 +101,15 @@ func TestExplainAnUnknownNewsAPICodeWithoutTheCode(t *testing.T) {
 	// The spec's service keeps its own wording.
 	if title, _ := Explain(&api.Error{Status: 429}, ""); title != "Too many requests" {
 		t.Fatalf("spec 429 = %q", title)
+	}
+}
+
+// ResultsCappedText writes NewsAPI's cap out by hand (so that no
+// initialiser formats it at start-up); it must still name the cap the
+// client enforces.
+func TestResultsCappedTextNamesTheCap(t *testing.T) {
+	want := "the first " + strconv.Itoa(model.NewsAPIMaxResults) + " results"
+	if !strings.HasSuffix(ResultsCappedText, want) {
+		t.Errorf("ResultsCappedText = %q, want it to end %q", ResultsCappedText, want)
 	}
 }

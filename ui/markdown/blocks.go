@@ -2,7 +2,8 @@ package markdown
 
 import (
 	"strings"
-	"sync"
+
+	"tidings/lazy"
 
 	xansi "github.com/charmbracelet/x/ansi"
 	"github.com/yuin/goldmark/ast"
@@ -58,19 +59,19 @@ func styled(sgr, s string) string {
 // mdParser parses the full text: CommonMark, no extension (extract writes
 // none of GFM's markup: it escapes every '|' and '~'). It is made on the
 // first render, not at start-up.
-var mdParser = sync.OnceValue(func() parser.Parser {
+var mdParser = lazy.Value[parser.Parser]{Build: func() parser.Parser {
 	return parser.NewParser(
 		parser.WithBlockParsers(parser.DefaultBlockParsers()...),
 		parser.WithInlineParsers(parser.DefaultInlineParsers()...),
 		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
 	)
-})
+}}
 
 // markdownLines renders one chunk of Markdown: lines at most width cells
 // wide, without blank lines at either end.
 func markdownLines(md string, width int, s *sgrs) []string {
 	src := []byte(md)
-	doc := mdParser().Parse(text.NewReader(src))
+	doc := mdParser.Get().Parse(text.NewReader(src))
 	r := mdRenderer{s: s, src: src, width: max(width, 1)}
 	r.blocks(doc)
 	return r.out

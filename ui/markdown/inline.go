@@ -7,11 +7,14 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/util"
 
+	"tidings/lazy"
 	"tidings/ui/textsafe"
 )
 
 // linkMarker is a link's number in the text.
-var linkMarker = regexp.MustCompile(`\[[0-9]{1,4}\]`)
+var linkMarker = lazy.Value[*regexp.Regexp]{Build: func() *regexp.Regexp {
+	return regexp.MustCompile(`\[[0-9]{1,4}\]`)
+}}
 
 // text writes a leaf block's inline content, wrapped, base the SGR
 // sequence of its plain text.
@@ -39,7 +42,7 @@ func (r *mdRenderer) flushText() {
 			// before the escapes are resolved: "\\[2\\]" is the page's
 			// own text.
 			last := 0
-			for _, m := range linkMarker.FindAllStringIndex(t, -1) {
+			for _, m := range linkMarker.Get().FindAllStringIndex(t, -1) {
 				r.w.add(unescape(t[last:m[0]]), p.sgr)
 				r.w.add(t[m[0]:m[1]], p.sgr+r.s.linkNumber)
 				last = m[1]

@@ -6,6 +6,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 
+	"tidings/lazy"
 	"tidings/ui/textsafe"
 	"tidings/ui/theme"
 )
@@ -39,7 +40,9 @@ const chunkBytes = 8 << 10
 
 // imageLine is an image as extract writes it: a line "[image: alt]", or
 // "[image]" for an image without alt text.
-var imageLine = regexp.MustCompile(`^ {0,3}\[image(?::(.*))?\]\s*$`)
+var imageLine = lazy.Value[*regexp.Regexp]{Build: func() *regexp.Regexp {
+	return regexp.MustCompile(`^ {0,3}\[image(?::(.*))?\]\s*$`)
+}}
 
 // Chunk is a run of Markdown blocks rendered together, or one image line:
 // a long article is cut into chunks (Chunks) so that its first screens
@@ -128,7 +131,7 @@ func JoinBlocks(lines []string, outs [][]string) []string {
 // imageLines draws an "[image: alt]" line, wrapped, in the image style.
 func imageLines(line string, o Options) []string {
 	text := "[image]"
-	if alt := strings.TrimSpace(imageLine.FindStringSubmatch(line)[1]); alt != "" {
+	if alt := strings.TrimSpace(imageLine.Get().FindStringSubmatch(line)[1]); alt != "" {
 		text = "[image: " + alt + "]"
 	}
 	wrapped := textsafe.Wrap(text, o.Width)
@@ -168,7 +171,7 @@ func splitChunks(md string) []Chunk {
 				flush()
 			}
 			fence = trimmed[:3]
-		case (blank || cur.Len() == 0) && strings.HasPrefix(trimmed, "[image") && imageLine.MatchString(line):
+		case (blank || cur.Len() == 0) && strings.HasPrefix(trimmed, "[image") && imageLine.Get().MatchString(line):
 			flush()
 			chunks = append(chunks, Chunk{text: line, image: true})
 			blank = true // what follows starts a block of its own

@@ -8,6 +8,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"tidings/lazy"
+
 	"golang.org/x/net/idna"
 )
 
@@ -18,13 +20,16 @@ const maxURLLen = 4096
 // hostProfile maps a host name the way browsers do (UTS #46 as the WHATWG
 // URL standard asks: non-transitional, no hyphen or STD3 checks, the bidi
 // and joiner rules on) and writes it in ASCII, punycode for IDNs.
-var hostProfile = idna.New(
-	idna.MapForLookup(),
-	idna.BidiRule(),
-	idna.Transitional(false),
-	idna.CheckHyphens(false),
-	idna.StrictDomainName(false),
-)
+// Built on first use, not at start-up (issue 31).
+var hostProfile = lazy.Value[*idna.Profile]{Build: func() *idna.Profile {
+	return idna.New(
+		idna.MapForLookup(),
+		idna.BidiRule(),
+		idna.Transitional(false),
+		idna.CheckHyphens(false),
+		idna.StrictDomainName(false),
+	)
+}}
 
 // SafeURL returns the address a browser would visit for u, written so that
 // it is safe to show, copy, put in an OSC 8 hyperlink and hand to an opener,
@@ -157,7 +162,7 @@ func safeAuthority(scheme, auth string) (string, bool) {
 		if name == "" || !utf8.ValidString(name) {
 			return "", false
 		}
-		ascii, err := hostProfile.ToASCII(name)
+		ascii, err := hostProfile.Get().ToASCII(name)
 		if err != nil || ascii == "" || strings.HasPrefix(ascii, ".") || strings.Contains(ascii, "..") || strings.IndexFunc(ascii, notHostByte) >= 0 {
 			return "", false
 		}

@@ -71,7 +71,7 @@
 //     that interval (plus one read of the counter) while the database
 //     answers. Writes of polling state alone do not bump it.
 //   - A database that cannot be reached (down, restarting, refusing
-//     connections) is ErrUnavailable, whose message names nothing of the
+//     connections) is store.ErrUnavailable, whose message names nothing of the
 //     connection (no host, user or password); the pool reconnects by
 //     itself when the database returns. Every write is one transaction:
 //     an outage leaves each batch wholly written or not at all.

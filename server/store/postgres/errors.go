@@ -11,25 +11,26 @@ import (
 	"tidings/server/store"
 )
 
-// ErrUnavailable marks a failure to reach the database: it is down,
-// restarting, unreachable or refusing connections. The query may well
-// succeed later; nothing about the request was wrong. Test with errors.Is.
-// It is the store package's backend-neutral error, which the handler
-// answers with 503, saying the catalogue is unavailable.
-var ErrUnavailable = store.ErrUnavailable
+// A failure to reach the database (it is down, restarting, unreachable or
+// refusing connections) matches store.ErrUnavailable (test with
+// errors.Is): the query may well succeed later; nothing about the request
+// was wrong. The handler answers it with 503, saying the catalogue is
+// unavailable. (The package once had its own ErrUnavailable, a copy of
+// store's: a package-level copy of another package's variable is work
+// every tidings process did at start-up, issue 31.)
 
 // unavailable wraps a connection failure. Its message never holds the
 // cause's text, which may name the host, user or socket path.
 type unavailable struct{ cause error }
 
-func (e *unavailable) Error() string        { return ErrUnavailable.Error() }
+func (e *unavailable) Error() string        { return store.ErrUnavailable.Error() }
 func (e *unavailable) Unwrap() error        { return e.cause }
-func (e *unavailable) Is(target error) bool { return target == ErrUnavailable }
+func (e *unavailable) Is(target error) bool { return target == store.ErrUnavailable }
 
-// classify turns connection failures into ErrUnavailable and leaves every
-// other error as it is.
+// classify turns connection failures into store.ErrUnavailable and leaves
+// every other error as it is.
 func classify(err error) error {
-	if err == nil || errors.Is(err, ErrUnavailable) {
+	if err == nil || errors.Is(err, store.ErrUnavailable) {
 		return err
 	}
 	if isUnavailable(err) {

@@ -69,11 +69,11 @@ type Migrated struct {
 	Compacted time.Duration
 }
 
-// rewrites are the versions that write every stored article again (0002
+// rewrites reports the versions that write every stored article again (0002
 // adds markers to each full-text vector, 0003 groups every article into
 // its story), leaving the table and its indexes half as large again as
 // their rows with the dead versions.
-var rewrites = map[int]bool{2: true, 3: true}
+func rewrites(version int) bool { return version == 2 || version == 3 }
 
 // Migrate connects to dsn and brings its schema up to date, then
 // disconnects (as Open does when needed).
@@ -114,7 +114,7 @@ func upgrade(ctx context.Context, dsn string, compacting bool) (Migrated, error)
 		return m, nil // a new database has no rows to have rewritten
 	}
 	for v := m.From + 1; v <= m.To; v++ {
-		if rewrites[v] {
+		if rewrites(v) {
 			start := time.Now()
 			if err := compact(ctx, pool); err != nil {
 				return m, err
@@ -132,7 +132,7 @@ func upgrade(ctx context.Context, dsn string, compacting bool) (Migrated, error)
 // whose role cannot run DDL start against a migrated database.
 //
 // The SQL of the missing versions runs in one transaction. A version with
-// a Go step (migrationSteps) ends that transaction after its SQL, then
+// a Go step (migrationStep) ends that transaction after its SQL, then
 // runs the step and records the version in one of its own, so the step's
 // long work holds none of the locks the SQL's DDL took (see
 // groupStored); until it is recorded, a cut-off run repeats that
@@ -200,7 +200,7 @@ func migrateStep(ctx context.Context, conn *pgx.Conn, ms []migration) (done bool
 		if _, err := tx.Exec(ctx, m.sql); err != nil {
 			return false, fmt.Errorf("migrate the schema: apply %s: %w", m.name, classify(err))
 		}
-		if migrationSteps[m.version] != nil {
+		if migrationStep(m.version) != nil {
 			step = m
 			break
 		}
@@ -224,7 +224,7 @@ func runStep(ctx context.Context, conn *pgx.Conn, m *migration) error {
 		return fmt.Errorf("migrate the schema: %s: %w", m.name, classify(err))
 	}
 	defer tx.Rollback(context.Background())
-	if err := migrationSteps[m.version](ctx, tx); err != nil {
+	if err := migrationStep(m.version)(ctx, tx); err != nil {
 		return fmt.Errorf("migrate the schema: %s: %w", m.name, classify(err))
 	}
 	if err := record(ctx, tx, m); err != nil {
@@ -243,10 +243,14 @@ func record(ctx context.Context, tx pgx.Tx, m *migration) error {
 	return nil
 }
 
-// migrationSteps are the Go steps of migrations, by version: work SQL
-// cannot do, run after the version's SQL (see migrate).
-var migrationSteps = map[int]func(ctx context.Context, tx pgx.Tx) error{
-	3: groupStored,
+// migrationStep is the Go step of a migration, by version, or nil: work
+// SQL cannot do, run after the version's SQL (see migrate).
+func migrationStep(version int) func(ctx context.Context, tx pgx.Tx) error {
+	switch version {
+	case 3:
+		return groupStored
+	}
+	return nil
 }
 
 // appliedVersion is the database's schema version, without locking; an

@@ -11,7 +11,17 @@ import (
 // ErrArticleNotFound is ArticleByURL's answer for a URL the store does not
 // hold. It wraps fs.ErrNotExist, so callers that must not import this
 // package (the demo's page handler) can test errors.Is(err, fs.ErrNotExist).
-var ErrArticleNotFound = fmt.Errorf("no such article: %w", fs.ErrNotExist)
+//
+// It is a static value of its own type, not fmt.Errorf, so that no
+// package initialiser builds it at start-up (issue 31).
+var ErrArticleNotFound error = articleNotFound{}
+
+// articleNotFound is the type of ErrArticleNotFound.
+type articleNotFound struct{}
+
+func (articleNotFound) Error() string { return "no such article: " + fs.ErrNotExist.Error() }
+
+func (articleNotFound) Unwrap() error { return fs.ErrNotExist }
 
 // articleByURLSQL reads one article by its URL. articles.url is UNIQUE, so
 // SQLite answers it from that constraint's index (one B-tree search), also

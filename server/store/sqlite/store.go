@@ -265,13 +265,13 @@ CREATE INDEX IF NOT EXISTS feed_items_url ON feed_items(url);
 // upgradable.
 const schemaVersion = 5
 
-// upgradable are the older schema versions Open brings up to date in
+// upgradable reports the older schema versions Open brings up to date in
 // place. Version 4 added the feed tables, which the schema's CREATE ... IF
 // NOT EXISTS adds; version 5 the story columns, which upgradeStories adds
 // and fills by grouping every stored article once, oldest first. A
 // migration cut off is simply run again by the next Open, since
 // user_version changes last and every step can be repeated.
-var upgradable = map[int]bool{3: true, 4: true}
+func upgradable(version int) bool { return version == 3 || version == 4 }
 
 func (s *Store) migrate(ctx context.Context) error {
 	var version int
@@ -279,14 +279,14 @@ func (s *Store) migrate(ctx context.Context) error {
 		return fmt.Errorf("read schema version: %w", err)
 	}
 	switch {
-	case version == bulkVersion || (version > bulkBase && upgradable[version-bulkBase]):
+	case version == bulkVersion || (version > bulkBase && upgradable(version-bulkBase)):
 		// An import into a new file died before building its indexes
 		// (finishIndexes runs the current schema, so the mark of an
 		// older version's import is finished the same way).
 		if err := finishIndexes(ctx, s.db, s.db, version != bulkVersion); err != nil {
 			return fmt.Errorf("finish an interrupted import: %w", err)
 		}
-	case upgradable[version]:
+	case upgradable(version):
 		if err := upgradeStories(ctx, s.db, s.db, true); err != nil {
 			return fmt.Errorf("upgrade the database from schema version %d: %w", version, err)
 		}

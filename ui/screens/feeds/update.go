@@ -10,6 +10,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"tidings/api"
 	"tidings/model"
 	"tidings/ui/common"
 	"tidings/ui/textsafe"
@@ -69,12 +70,22 @@ func (m *Model) loadedList(msg loadedMsg) tea.Cmd {
 
 // stateRank orders the list: what needs the user first (failing, then
 // switched off), then the feeds not polled yet, then the healthy ones.
-var stateRank = map[model.FeedState]int{model.FeedFailing: 0, model.FeedDisabled: 1, model.FeedNew: 2, model.FeedOK: 3}
+func stateRank(s model.FeedState) int {
+	switch s {
+	case model.FeedDisabled:
+		return 1
+	case model.FeedNew:
+		return 2
+	case model.FeedOK:
+		return 3
+	}
+	return 0 // model.FeedFailing, and any state this build does not know
+}
 
 func sortFeeds(list []model.FeedStatus) []model.FeedStatus {
 	out := slices.Clone(list)
 	slices.SortStableFunc(out, func(a, b model.FeedStatus) int {
-		return cmp.Or(cmp.Compare(stateRank[a.State()], stateRank[b.State()]),
+		return cmp.Or(cmp.Compare(stateRank(a.State()), stateRank(b.State())),
 			strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), strings.Compare(a.ID, b.ID))
 	})
 	return out
@@ -179,4 +190,4 @@ func (m *Model) scroll() {
 }
 
 // isNoFeeds reports whether err says the service lists no feeds at all.
-func isNoFeeds(err error) bool { return errors.Is(err, errNoFeeds) }
+func isNoFeeds(err error) bool { return errors.Is(err, api.ErrNoFeeds) }

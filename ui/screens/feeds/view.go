@@ -8,16 +8,12 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"tidings/api"
 	"tidings/model"
 	"tidings/ui/common"
 	"tidings/ui/textsafe"
 	"tidings/ui/theme"
 	"tidings/wording"
 )
-
-// errNoFeeds is the client's "this service lists no feeds".
-var errNoFeeds = api.ErrNoFeeds
 
 // Layout: a summary line and the column heads above the rows, and the
 // selected feed's details below them when the screen is tall enough.

@@ -48,17 +48,27 @@ var fieldPlaceholders = [textFields]string{
 	fieldTo:      "2026-11-20, 2026-11-20T08:00:00Z, 3d, 12h, today",
 }
 
-// fieldOfParam maps a model.ValidationError's Param (the spec's parameter
-// name) to the form field that holds it.
-var fieldOfParam = map[string]fieldID{
-	"q":              fieldQ,
-	"sources":        fieldSources,
-	"domains":        fieldDomains,
-	"excludeDomains": fieldExclude,
-	"from":           fieldFrom,
-	"to":             fieldTo,
-	"language":       fieldLanguage,
-	"sortBy":         fieldSort,
+// paramOfField is the spec's name of the parameter each form field holds,
+// as a model.ValidationError's Param names it.
+var paramOfField = [fieldCount]string{
+	fieldQ:        "q",
+	fieldSources:  "sources",
+	fieldDomains:  "domains",
+	fieldExclude:  "excludeDomains",
+	fieldFrom:     "from",
+	fieldTo:       "to",
+	fieldLanguage: "language",
+	fieldSort:     "sortBy",
+}
+
+// fieldOfParam is the form field that holds the parameter param.
+func fieldOfParam(param string) (fieldID, bool) {
+	for id, p := range paramOfField {
+		if p == param {
+			return fieldID(id), true
+		}
+	}
+	return 0, false
 }
 
 // languageOptions are the choices of the language field: "any" (the empty
@@ -96,10 +106,7 @@ func sortLabel(s model.SortBy) string {
 // the form's label, so the line does not read "Domains: domains: …".
 func errorSentence(id fieldID, msg string) string {
 	label := fieldLabels[id]
-	for param, field := range fieldOfParam {
-		if field != id {
-			continue
-		}
+	if param := paramOfField[id]; param != "" {
 		if rest, ok := strings.CutPrefix(msg, param+": "); ok {
 			return label + ": " + rest
 		}

@@ -227,7 +227,7 @@ func (f *form) firstInvalid() fieldID {
 // anything else (paging) are shown on the query field.
 func (f *form) fieldOf(err error) fieldID {
 	if ve, ok := asValidation(err); ok {
-		if id, found := fieldOfParam[ve.Param]; found {
+		if id, found := fieldOfParam(ve.Param); found {
 			return id
 		}
 	}

@@ -46,7 +46,7 @@ func newItems(page model.Page[model.Source]) model.Page[item] {
 	for i, s := range page.Items {
 		out.Items[i] = newItem(s)
 	}
-	collator().keys(out.Items)
+	collator.Get().keys(out.Items)
 	return out
 }
 

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync"
 
+	"tidings/lazy"
+
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
 )
@@ -18,9 +20,9 @@ import (
 // collator builds the collation keys. A collate.Collator is not safe for
 // concurrent use, and pages are cleaned inside commands, so it is shared
 // under a lock; it is built once, on first use.
-var collator = sync.OnceValue(func() *lockedCollator {
+var collator = lazy.Value[*lockedCollator]{Build: func() *lockedCollator {
 	return &lockedCollator{c: collate.New(language.Und, collate.Numeric)}
-})
+}}
 
 type lockedCollator struct {
 	mu  sync.Mutex
