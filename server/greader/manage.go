@@ -12,9 +12,9 @@ import (
 
 // errNotManager refuses a feed change to a key the operator has not let
 // manage feeds.
-var errNotManager = badRequestStatus(http.StatusForbidden,
-	"this API key may not add or remove feeds: the operator of this service lists the keys that may "+
-		"in `tidings serve --feed-manager-keys-file`")
+var errNotManager error = &requestError{status: http.StatusForbidden,
+	message: "this API key may not add or remove feeds: the operator of this service lists the keys that may " +
+		"in `tidings serve --feed-manager-keys-file`"}
 
 // canManage checks that the session may change feeds and that the
 // service can.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gomodule/redigo/redis"
 
+	"tidings/lazy"
 	"tidings/server"
 )
 
@@ -37,7 +38,12 @@ const keyPrefix = "rate:"
 // and a fresh key at 7 per minute would report 5 left instead of 6 (as
 // redis_rate does). The decision itself is the same arithmetic as
 // redis_rate's, so that old and new replicas agree to the last bit.
-var gcra = redis.NewScript(1, `
+// It is built on first use (lazy): NewScript hashes the text, and a
+// package-level call would run in every tidings process at start-up.
+var gcra = lazy.Value[*redis.Script]{Build: func() *redis.Script { return redis.NewScript(1, gcraSource) }}
+
+// gcraSource is gcra's Lua text.
+const gcraSource = `
 redis.replicate_commands() -- TIME before a write: Redis 3.2 to 4 need this, later ones ignore it
 local epoch = 1483228800 -- 2017-01-01T00:00:00Z
 local clock = redis.call('TIME')
@@ -62,7 +68,7 @@ end
 local reset = next_tat - now
 redis.call('SET', KEYS[1], next_tat, 'EX', math.ceil(reset))
 return {1, math.floor((slack + 0.0000005) / interval), 0, us(reset)}
-`)
+`
 
 // periodSeconds is the limit's period: Options.PerMinute is per minute.
 const periodSeconds = 60

@@ -91,7 +91,7 @@ func (l *Limiter) Allow(ctx context.Context, keyID string, _ time.Time) (server.
 	defer cancel()
 	key := keyPrefix + l.prefix + keyID
 	reply, err := l.run(ctx, func(c redis.Conn) (any, error) {
-		return gcra.DoContext(ctx, c, key, l.period, l.rate) // EVALSHA, EVAL when Redis lacks the script
+		return gcra.Get().DoContext(ctx, c, key, l.period, l.rate) // EVALSHA, EVAL when Redis lacks the script
 	})
 	d, err := decision(reply, err, l.perMinute)
 	if err != nil {
