@@ -17,9 +17,9 @@ import (
 // whose phrases repeat, 2,502 of text whose every sentence is new, as
 // feeds' is): past it the oldest are dropped, and read back from the
 // store if a later write needs their stretch of time again.
-// Articles more than keepBehind older than the newest are dropped in any
-// case, so the bound matters only to a catalogue that takes more than
-// 100,000 articles in a day and a half.
+// Articles more than Retention before the time bucket being grouped are
+// dropped in any case, so the bound matters only to a catalogue that
+// takes more than 100,000 articles in ten days.
 const DefaultMaxDocs = 100_000
 
 // bucketSpan is the stretch of time one posting list covers, in seconds:
@@ -45,9 +45,10 @@ type Grouper struct {
 	tried    []int64 // match's scratch: the stories it has judged
 	loaded   bool
 	lo       int64 // every stored article published at or after lo is indexed
-	// oldest and newest bound the publication times indexed (oldest may
-	// be older than what is left: it is brought up to date by evict).
-	oldest, newest int64
+	// bucket is the latest time bucket an article was grouped in: the
+	// index holds nothing published before its start less Retention.
+	bucket     int64
+	bucketSeen bool
 
 	// oneFiller, twoFillers and manyFillers are the fillers seen per
 	// language-salted frame key (see slotSeen), by how many. Nearly all
@@ -278,6 +279,7 @@ func (g *Grouper) groupOne(d *Doc) int64 {
 	if d.Published.IsZero() {
 		return d.ID
 	}
+	g.advance(bucketOf(d.Published.Unix()))
 	e := g.newEntry(d, d.ID)
 	if best, sum := g.match(e); best != nil { // match also sets e.norm
 		e.story = best.story
@@ -354,10 +356,6 @@ func (g *Grouper) common(h uint64, e *entry) bool {
 
 // insert indexes e.
 func (g *Grouper) insert(e *entry) {
-	if len(g.docs) == 0 {
-		g.oldest, g.newest = e.t, e.t
-	}
-	g.oldest, g.newest = min(g.oldest, e.t), max(g.newest, e.t)
 	g.docs[e.id] = e
 	g.members[e.story] = append(g.members[e.story], e)
 	g.perLang[e.lang]++
@@ -464,7 +462,7 @@ func (g *Grouper) ensure(ctx context.Context, loader Loader, docs []Doc) error {
 	lo := int64(math.MaxInt64)
 	for i := range docs {
 		if !docs[i].Published.IsZero() {
-			lo = min(lo, docs[i].Published.Unix()-g.window)
+			lo = min(lo, retainedFrom(bucketOf(docs[i].Published.Unix())))
 		}
 	}
 	if lo == math.MaxInt64 || (g.loaded && lo >= g.lo) {
@@ -499,40 +497,53 @@ func (g *Grouper) ensure(ctx context.Context, loader Loader, docs []Doc) error {
 	return nil
 }
 
-// keepBehind is how far behind the newest article indexed an article
-// stays indexed: new articles come at the newest end, and no article
-// more than Window older than one is grouped with it. An article behind
-// that is read back from the store when a write needs its stretch.
-const keepBehind = 3 * Window
+// retainedFrom is the oldest publication time (unix seconds) the index
+// keeps while it groups articles of time bucket b: Retention before
+// the bucket's start.
+func retainedFrom(b int64) int64 { return b*bucketSpan - int64(Retention/time.Second) }
 
-// evict keeps the index to what writes need and to maxDocs: once it
-// holds a quarter of maxDocs, it drops the articles more than keepBehind
-// older than the newest (below that, an import whose lines are not in
-// time order keeps what its next pages will need instead of reading it
-// back again), and when more than maxDocs are left, the oldest fifth. The frame
-// statistics are rebuilt from what remains, so they stay bounded too.
-func (g *Grouper) evict() {
-	cut := int64(math.MinInt64)
-	if behind := int64(keepBehind / time.Second); len(g.docs) > g.maxDocs/4 && g.newest-g.oldest > 2*behind {
-		cut = g.newest - behind
+// advance is that an article of time bucket b is to be grouped: when b
+// is later than any bucket before, the index forgets what is published
+// before retainedFrom(b), in every language alike, and the frame
+// statistics are rebuilt from what remains. The cut depends on the
+// bucket alone, never on how the articles came in pages, so a pass over
+// a whole catalogue, writes page by page and a Grouper started halfway
+// (which reads retainedFrom back from the store, see ensure) count
+// their words over the same articles (Retention).
+func (g *Grouper) advance(b int64) {
+	if g.bucketSeen && b <= g.bucket {
+		return
 	}
+	g.bucket, g.bucketSeen = b, true
+	g.cut(retainedFrom(b))
+}
+
+// evict keeps the index to maxDocs: when more are left, the oldest
+// fifth go (which only a catalogue of more than maxDocs articles in
+// Retention and a bucket needs; it then also groups unlike one that
+// had room for all).
+func (g *Grouper) evict() {
 	if len(g.docs) > g.maxDocs {
 		times := make([]int64, 0, len(g.docs))
 		for _, e := range g.docs {
 			times = append(times, e.t)
 		}
 		slices.Sort(times)
-		cut = max(cut, times[len(times)-g.maxDocs*4/5])
+		g.cut(times[len(times)-g.maxDocs*4/5])
 	}
-	if cut == math.MinInt64 {
+}
+
+// cut drops the articles published before cut, compacts the postings,
+// rebuilds the frame statistics from what remains, so they stay bounded
+// too, and gives the maps' room back.
+func (g *Grouper) cut(cut int64) {
+	if len(g.docs) == 0 {
+		g.lo = max(g.lo, cut)
 		return
 	}
-	g.oldest = g.newest
 	for _, e := range g.docs {
 		if e.t < cut {
 			g.drop(e)
-		} else {
-			g.oldest = min(g.oldest, e.t)
 		}
 	}
 	for k, ps := range g.post {
