@@ -42,7 +42,8 @@ type Grouper struct {
 	// the article count it gives the length of the sum of the story's
 	// unit vectors, its centroid, without reading them.
 	storyDot map[int64]float32
-	tried    []int64 // match's scratch: the stories it has judged
+	tried    []int64       // match's scratch: the stories it has judged
+	anchors  []anchorCache // match's scratch: how the article is anchored to each story judged
 	loaded   bool
 	lo       int64 // every stored article published at or after lo is indexed
 	// bucket is the latest time bucket an article was grouped in: the

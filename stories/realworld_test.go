@@ -86,16 +86,18 @@ func realDocs(arts []realArticle, shift time.Duration, firstID int64, batches ..
 	return docs, events, sel
 }
 
-// The real-world set's floors: what the grouper reached when the set was
-// written (docs/stories.md), so that a change that loses ground fails.
+// The real-world set's floors: a little under what the grouper reached
+// with anchors (2026-12-02, docs/stories.md), so that a change that
+// loses ground fails; a batch without a floor (one written later, such
+// as "blind") is scored and logged only.
 // Issue 29 asks for F1 ≥ 0.85 at precision ≥ 0.95; the grouper does not
 // reach it (docs/stories.md, "What it gets wrong"), and the test logs how
 // far it is.
 var realFloors = map[string]struct{ precision, f1 float64 }{
-	"dev":     {0.90, 0.32},
-	"holdout": {0.88, 0.37},
-	"all":     {0.89, 0.35},
-	"mixed":   {0.89, 0.32},
+	"dev":     {0.95, 0.58},
+	"holdout": {0.95, 0.56},
+	"all":     {0.95, 0.57},
+	"mixed":   {0.95, 0.55},
 }
 
 const (
