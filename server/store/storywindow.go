@@ -6,7 +6,7 @@ package store
 //
 // No article is grouped with one more than stories.Window (12 h) older
 // or newer, and an article is grouped over the articles of its language
-// published from the start of its 12-hour bucket less stories.Retention
+// published from the start of its two-day epoch less stories.Retention
 // (ten days) up to it: they give the statistics (a word's rarity, the
 // common words, the templates' slots). The stories.Grouper applies that
 // rule itself, article by article, whatever pages the articles come in:
