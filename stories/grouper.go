@@ -460,7 +460,9 @@ func (g *Grouper) compact(ps *postings) {
 }
 
 // ensure reads from the store what grouping docs needs: every article
-// within Window of them that is not indexed yet.
+// from retainedFrom their buckets on (Retention before their epochs)
+// that is not indexed yet, so that a Grouper that starts halfway counts
+// its words over what one that ran all along does.
 func (g *Grouper) ensure(ctx context.Context, loader Loader, docs []Doc) error {
 	lo := int64(math.MaxInt64)
 	for i := range docs {
