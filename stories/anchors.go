@@ -41,7 +41,8 @@ import (
 //
 // Measured on the demo catalogue (whose events of one template and one
 // name are the near misses) and the hand-written real-world set: see
-// docs/stories.md. Nothing here knows a word of either.
+// docs/stories.md. Nothing here knows a word of either; the families of
+// event words (concepts.go) are general.
 const (
 	// anchorOutside is how many indexed articles outside the story may
 	// have a particular for it still to be the story's own: one event's
@@ -102,7 +103,9 @@ func (g *Grouper) anchorTo(e *entry, story int64) anchor {
 	}
 	switch {
 	case s.anchors >= need:
-		if s.predicates > 0 {
+		// German's predicates are its few words not capitalised: there
+		// the key names are asked always.
+		if s.predicates > 0 && e.lang != "de" {
 			return anchorNamed
 		}
 		if s.anchors == need && s.titleAnchors == 0 || g.clash(e, story) {

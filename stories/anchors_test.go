@@ -77,3 +77,19 @@ func TestKeyNamesKeepOnePlacesTwoEventsApart(t *testing.T) {
 		t.Errorf("%q and %q were put in one story", docs[0].Title, docs[1].Title)
 	}
 }
+
+// Two reports that name the event with two words of one family
+// ("walkout", "strike") share a word of it (concepts.go), and with the
+// place's name that is enough.
+func TestOneKindOfEventInTwoWordsJoins(t *testing.T) {
+	docs := []Doc{
+		anchorDoc(1, "en", "wire", 0, "Ostrava walkout leaves travellers stranded",
+			"Dozens of departures were cancelled on Tuesday morning."),
+		anchorDoc(2, "en", "paper", 45, "Strike at Ostrava: what passengers need to know",
+			"Unions say the stoppage will last until midnight."),
+	}
+	got := groupDocs(t, docs)
+	if got[0] != got[1] {
+		t.Errorf("%q and %q are stories %d and %d", docs[0].Title, docs[1].Title, got[0], got[1])
+	}
+}

@@ -325,6 +325,9 @@ func (t *tokenizer) emit() bool {
 			}
 		}
 		t.out = append(t.out, t.headed(f))
+		if family, ok := concepts()[h]; ok && !figure {
+			t.out = append(t.out, t.headed(newFeature(family, t.inTitle, false, false)))
+		}
 		if compounding(t.lang) && !figure && len(t.word) >= minAffixWord {
 			a, b := affixes(t.word)
 			t.out = append(t.out, newFeature(a, t.inTitle, false, false), newFeature(b, t.inTitle, false, false))
