@@ -37,7 +37,8 @@ import (
 // anchor too, in a language whose capitals mark names, when neither
 // side names anything the other does not: the conflicts then still
 // apply. German capitalises every noun, so there two shared particulars
-// are needed, and the predicates (words not capitalised) are rare.
+// are needed and the key names are always asked. Words of one family of
+// events ("walkout", "strike") share the family's word (concepts.go).
 //
 // Measured on the demo catalogue (whose events of one template and one
 // name are the near misses) and the hand-written real-world set: see
