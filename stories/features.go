@@ -36,7 +36,15 @@ const (
 	featMaybeName feature = 16
 	// featLower: the word was written lower-case (profileOf clears it).
 	featLower feature = 32
-	featBits          = 127
+	// featHead: the title or the description has the word (not only
+	// the text): what a feed gives of every article, so what two
+	// reports are compared on when anchoring (anchors.go).
+	featHead feature = 64
+	// featShort: the word has fewer than four letters ("for", "på",
+	// "år"): in languages whose function words stopwords.go does not
+	// list, such a word says nothing of an event (anchors.go).
+	featShort feature = 128
+	featBits          = 255
 )
 
 func newFeature(word uint64, inTitle, name, figure bool) feature {
@@ -212,8 +220,17 @@ type tokenizer struct {
 
 // addFigure adds figure h (a name, not in any frame).
 func (t *tokenizer) addFigure(h uint64) {
-	t.out = append(t.out, newFeature(h, t.inTitle, true, true))
+	t.out = append(t.out, t.headed(newFeature(h, t.inTitle, true, true)))
 	t.figures = append(t.figures, h)
+}
+
+// headed marks f as in the title or description unless the text is
+// being read.
+func (t *tokenizer) headed(f feature) feature {
+	if !t.inText {
+		f |= featHead
+	}
+	return f
 }
 
 // add reads text, at most limit words of it (0: all).
@@ -297,6 +314,9 @@ func (t *tokenizer) emit() bool {
 		if figure && len(word) == 1 {
 			f |= featSmallFigure
 		}
+		if len(word) < 4 {
+			f |= featShort
+		}
 		if !figure && !name && !t.acronym && !t.titleCase && t.casedNames {
 			if t.capital {
 				f |= featMaybeName // opens a clause: a name if never written lower-case
@@ -304,7 +324,10 @@ func (t *tokenizer) emit() bool {
 				f |= featLower
 			}
 		}
-		t.out = append(t.out, f)
+		t.out = append(t.out, t.headed(f))
+		if family, ok := concepts()[h]; ok && !figure {
+			t.out = append(t.out, t.headed(newFeature(family, t.inTitle, false, false)))
+		}
 		if compounding(t.lang) && !figure && len(t.word) >= minAffixWord {
 			a, b := affixes(t.word)
 			t.out = append(t.out, newFeature(a, t.inTitle, false, false), newFeature(b, t.inTitle, false, false))

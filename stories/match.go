@@ -64,16 +64,23 @@ func (g *Grouper) match(e *entry) (*entry, float32) {
 	}
 	sortScored(cands)
 	tried := g.tried[:0]
+	g.anchors = g.anchors[:0]
 	defer func() { g.tried = tried }()
 	for _, c := range cands {
 		if slices.Contains(tried, c.e.story) {
 			continue
 		}
 		base, span, storyBar := float32(minScore), Window, float32(minStoryScore)
-		if g.linked(e, c.e) {
+		how := g.anchorOf(e, c.e.story)
+		if how != unanchored || g.linked(e, c.e) && !g.clash(e, c.e.story) {
 			base, span, storyBar = linkedMinScore, linkedRiseSpan, linkedStoryScore
 		}
 		need := base + (1-base)*float32(abs64(c.e.t-e.t))/float32(span/time.Second)
+		if how == anchorNamed {
+			// The story's own name in both, in its first hours: the
+			// words around it may all differ (anchors.go).
+			need = linkedMinScore
+		}
 		sum, n := g.storySum(e, c.e.story)
 		// The cosine with the story's centroid (the sum of its articles'
 		// unit vectors, whose length storyDot gives) can clear the bar
@@ -82,12 +89,26 @@ func (g *Grouper) match(e *entry) (*entry, float32) {
 		centroid := sum / float32(math.Sqrt(float64(float32(n)+2*g.storyDot[c.e.story])))
 		if (c.score >= need || centroid >= need) && sum/float32(max(n, 1)) >= storyBar {
 			tried = append(tried, c.e.story)
-			if !g.conflictsWithStory(e, c.e.story) {
+			// An article anchored by a name waives the story's conflicts
+			// (anchors.go): an update changes the figures, not the names.
+			if how == anchorNamed || !g.conflictsWithStory(e, c.e.story) {
 				return c.e, sum
 			}
 		}
 	}
 	return nil, 0
+}
+
+// anchorOf is how e is anchored to story, judged once a match.
+func (g *Grouper) anchorOf(e *entry, story int64) anchor {
+	for _, a := range g.anchors {
+		if a.story == story {
+			return a.how
+		}
+	}
+	how := g.anchorTo(e, story)
+	g.anchors = append(g.anchors, anchorCache{story, how})
+	return how
 }
 
 // linked says new article e shares with indexed article c a particular

@@ -19,7 +19,7 @@ import (
 // README there) and the batch it was written in.
 type realArticle struct {
 	Event       string         `json:"event"`
-	Batch       string         `json:"batch"` // "dev" (tuned on) or "holdout" (written after)
+	Batch       string         `json:"batch"` // "dev" (tuned on), "holdout" (written after), or a later one ("blind")
 	Language    model.Language `json:"language"`
 	Source      string         `json:"source"`
 	Published   time.Time      `json:"published"`
@@ -86,16 +86,18 @@ func realDocs(arts []realArticle, shift time.Duration, firstID int64, batches ..
 	return docs, events, sel
 }
 
-// The real-world set's floors: what the grouper reached when the set was
-// written (docs/stories.md), so that a change that loses ground fails.
+// The real-world set's floors: a little under what the grouper reached
+// with anchors (2026-12-02, docs/stories.md), so that a change that
+// loses ground fails; a batch without a floor (one written later, such
+// as "blind") is scored and logged only.
 // Issue 29 asks for F1 ≥ 0.85 at precision ≥ 0.95; the grouper does not
 // reach it (docs/stories.md, "What it gets wrong"), and the test logs how
 // far it is.
 var realFloors = map[string]struct{ precision, f1 float64 }{
-	"dev":     {0.90, 0.32},
-	"holdout": {0.88, 0.37},
-	"all":     {0.89, 0.35},
-	"mixed":   {0.89, 0.32},
+	"dev":     {0.95, 0.62},
+	"holdout": {0.95, 0.58},
+	"all":     {0.95, 0.60},
+	"mixed":   {0.95, 0.58},
 }
 
 const (
@@ -121,7 +123,7 @@ func checkReal(t *testing.T, set string, s scores) {
 // and the pairs missed and merged.
 func TestRealWorldEvaluation(t *testing.T) {
 	arts := readRealWorld(t)
-	for _, batch := range [][]string{{"dev"}, {"holdout"}, nil} {
+	for _, batch := range realBatches(arts) {
 		name := "all"
 		if batch != nil {
 			name = batch[0]
@@ -169,6 +171,24 @@ func TestRealWorldInDemoCatalogue(t *testing.T) {
 		t.Logf("  %s (%3d articles): %v", l, len(ev), evaluate(ev, pr))
 	}
 	checkReal(t, "mixed", all)
+}
+
+// realBatches are the batches to score: each batch the files give
+// ("dev", "holdout", and any written later, such as "blind"), in order
+// of name, and then all of them together (nil).
+func realBatches(arts []realArticle) [][]string {
+	var names []string
+	for _, a := range arts {
+		if !slices.Contains(names, a.Batch) {
+			names = append(names, a.Batch)
+		}
+	}
+	slices.Sort(names)
+	var out [][]string
+	for _, n := range names {
+		out = append(out, []string{n})
+	}
+	return append(out, nil)
 }
 
 func countEvents(events []int) int {

@@ -1,72 +1,31 @@
 package store
 
-import (
-	"slices"
-	"time"
-
-	"tidings/model"
-	"tidings/stories"
-)
-
-// The time windows of story grouping, stated once for every backend.
+// The time windows of story grouping, stated once for every backend and
+// every path (issue 29: "the same grouping on the feed path, the import
+// path and both backends").
 //
-// No article is grouped with one more than stories.Window (12 h) older or
-// newer, so a grouping needs the articles within Window of what it
-// groups, and the rest only weigh in the statistics (a word's rarity).
+// No article is grouped with one more than stories.Window (12 h) older
+// or newer, and an article is grouped over the articles of its language
+// published from the start of its two-day epoch less stories.Retention
+// (ten days) up to it: they give the statistics (a word's rarity, the
+// common words, the templates' slots). The stories.Grouper applies that
+// rule itself, article by article, whatever pages the articles come in:
 //
-//   - Writes (Add, imports, feed items, pruning) group with the store's
-//     one stories.Grouper, which reads from the store the stretch within
-//     Window of what it groups and keeps, by its own eviction, what is
-//     within 3×Window (36 h) of the newest article it holds (package
-//     stories, keepBehind), so that writes arriving in time order read
-//     nothing back.
+//   - Writes (Add, imports into a catalogue that holds articles, feed
+//     items, pruning) group with the store's one Grouper, which reads from
+//     the store, when it starts or when a write reaches further back than
+//     it holds, the stretch that rule needs (stories.Loader).
 //   - Passes over the whole catalogue (a bulk load, a schema upgrade)
-//     read every article oldest first and retire, per language, what is
-//     PassRetention behind the newest article of that language
-//     (PassRetirer): nothing is read back, and the pass's memory stays
-//     bounded by a day of articles, not the catalogue.
-
-// PassRetention is how long, in publication time, a pass keeps an
-// article indexed behind the newest of its language.
-const PassRetention = 2 * stories.Window
-
-// PassRetirer tracks the dated articles a pass's Grouper holds, per
-// language, oldest first, to retire them PassRetention behind the newest.
-type PassRetirer struct {
-	indexed map[model.Language][]passDoc
-}
-
-type passDoc struct {
-	id int64
-	t  time.Time
-}
-
-// Grouped notes docs, just grouped in publication order, and returns the
-// ids the Grouper is to forget (Remove): those published more than
-// PassRetention before the newest doc of their language.
-func (r *PassRetirer) Grouped(docs []stories.Doc) []int64 {
-	if r.indexed == nil {
-		r.indexed = map[model.Language][]passDoc{}
-	}
-	newest := map[model.Language]time.Time{}
-	for i := range docs {
-		d := &docs[i]
-		if d.Published.IsZero() {
-			continue
-		}
-		r.indexed[d.Language] = append(r.indexed[d.Language], passDoc{d.ID, d.Published})
-		newest[d.Language] = d.Published
-	}
-	var retire []int64
-	for lang, t := range newest {
-		cutoff := t.Add(-PassRetention)
-		list := r.indexed[lang]
-		n := 0
-		for n < len(list) && list[n].t.Before(cutoff) {
-			retire = append(retire, list[n].id)
-			n++
-		}
-		r.indexed[lang] = slices.Delete(list, 0, n)
-	}
-	return retire
-}
+//     read every article in id order, which is publication order (ids
+//     are publication seconds, ids.go), with a Grouper that reads nothing
+//     back and forgets, as every Grouper does, what falls behind
+//     Retention: the pass's memory stays bounded by ten days of articles
+//     (and stories.DefaultMaxDocs), not the catalogue.
+//
+// So one catalogue stored in time order gets the same stories by a bulk
+// load, by feeds and Add page by page, after a restart, on SQLite and on
+// PostgreSQL (storetest.StoriesAlikeOnEveryPath). What still differs: an
+// article stored out of time order (a feed item hours late) is grouped
+// against what was stored by then, not what a later pass in time order
+// would see; and more than DefaultMaxDocs articles within Retention are
+// cut by count, where the pages fall.

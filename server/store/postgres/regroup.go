@@ -23,10 +23,10 @@ import (
 // processes' writes wait until it commits, so none is lost or grouped
 // against half-grouped stories, while reads go on (they see every
 // article a story of its own until the commit, then the stories). Taken
-// in time order the articles need nothing read back: when one is
-// grouped, every earlier one within store.PassRetention is indexed, and
-// the Grouper forgets, per language, what is further behind the newest
-// (store.PassRetirer, as SQLite's pass does).
+// in time order (its ids are) the articles need nothing read back:
+// when one is grouped, every earlier one within stories.Retention is
+// indexed, and the Grouper forgets what is further behind, as every
+// path's Grouper does (server/store/storywindow.go).
 //
 // Before version 3 an article imported without a popularity was stored
 // with one derived from its URL (FNV-1a modulo 10,000), and a feed's
@@ -106,7 +106,6 @@ type passRow struct {
 // article (a few dozen bytes each) besides the Grouper's window.
 type groupPass struct {
 	g       *stories.Grouper
-	retire  store.PassRetirer // what g holds, to forget (store.PassRetention)
 	legacy  bool              // version 2's popularities to clear
 	feeds   map[string]bool   // when legacy
 	sources map[string]string // interned source ids
@@ -141,9 +140,6 @@ func (p *groupPass) group(ctx context.Context, chunk []passRow) error {
 		derived := p.legacy && !store.LegacyPopularityGiven(r.Source, r.url, r.popularity, p.feeds)
 		p.rows = append(p.rows, passResult{id: r.ID, story: ids[i], source: src, noPopularity: derived,
 			was: r.story, wasSize: r.size})
-	}
-	if old := p.retire.Grouped(docs); len(old) > 0 {
-		p.g.Remove(old)
 	}
 	return nil
 }

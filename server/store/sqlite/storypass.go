@@ -16,7 +16,7 @@ import (
 
 // The grouping pass: every stored article grouped again, oldest first,
 // at the end of a bulk load and in the upgrade of an older file (see
-// stories.go for the writes, store.PassRetention for its window).
+// stories.go for the writes, server/store/storywindow.go for its window).
 
 // regroupChunk is how many articles the grouping pass reads at a time.
 const regroupChunk = 20_000
@@ -119,8 +119,6 @@ type langWorker struct {
 	moves   []int64
 	touched map[int64]bool
 	err     error
-	// retire tracks the dated articles g holds (store.PassRetention).
-	retire store.PassRetirer
 }
 
 func (w *langWorker) run(ctx context.Context) {
@@ -151,9 +149,6 @@ func (w *langWorker) group(ctx context.Context, rows []passRow) error {
 			}
 			w.moves = append(w.moves, r.ID, story)
 		}
-	}
-	if old := w.retire.Grouped(docs); len(old) > 0 {
-		w.g.Remove(old)
 	}
 	return nil
 }

@@ -1,0 +1,95 @@
+package stories
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"tidings/model"
+)
+
+// anchorDoc is an article of the anchor tests, minutes after t0.
+func anchorDoc(id int64, lang model.Language, source string, minutes int, title, desc string) Doc {
+	return doc(id, lang, source, time.Duration(minutes)*time.Minute, title, desc)
+}
+
+// groupDocs groups docs, in one page, with a Grouper that has indexed
+// the demo's catalogue of the day before (withBackground): a word's
+// rarity means something only among many articles.
+func groupDocs(t *testing.T, docs []Doc) []int64 {
+	t.Helper()
+	got, err := withBackground(t, 0).Group(context.Background(), nil, docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+// Reports of one event in their own words, with a figure that changes
+// hours later, share little but the event's name: they are one story
+// (before anchors, each was a story of its own).
+func TestAnUpdateInOtherWordsJoinsByItsName(t *testing.T) {
+	docs := []Doc{
+		anchorDoc(1, "en", "wire", 0, "Landslide buries homes in the Korvath valley",
+			"Rescue teams were sent from the provincial capital before dawn."),
+		anchorDoc(2, "en", "paper", 50, "At least nine dead after Korvath landslide",
+			"Rescuers are digging through mud with their hands, officials said."),
+		anchorDoc(3, "en", "daily", 240, "Korvath death toll climbs to 23 as rain hampers search",
+			"Dozens of people remain missing in the valley."),
+	}
+	got := groupDocs(t, docs)
+	if got[1] != got[0] || got[2] != got[0] {
+		t.Errorf("stories %v: want one story", got)
+	}
+}
+
+// Two central banks' decisions of one afternoon, told in the same words,
+// are two stories: each names its own bank, which the other never does.
+func TestAnotherCentralBankStaysApart(t *testing.T) {
+	docs := []Doc{
+		anchorDoc(1, "en", "wire", 0, "Norges Bank holds its key rate at 4.5%",
+			"Norway's central bank, Norges Bank, kept borrowing costs unchanged, as expected."),
+		anchorDoc(2, "en", "paper", 30, "Rates on hold in Norway as Norges Bank signals cuts later this year",
+			"Governor Ida Wolden Bache said inflation was easing."),
+		anchorDoc(3, "en", "daily", 90, "Czech National Bank cuts its key rate to 3.5%",
+			"The central bank lowered borrowing costs for a fifth time."),
+	}
+	got := groupDocs(t, docs)
+	if got[1] != got[0] {
+		t.Errorf("the two Norges Bank reports are stories %d and %d", got[0], got[1])
+	}
+	if got[2] == got[0] {
+		t.Errorf("%q joined the story of %q", docs[2].Title, docs[0].Title)
+	}
+}
+
+// Two races of one marathon morning share the city's name and the
+// race's, but each headline names its own winner: two stories.
+func TestKeyNamesKeepOnePlacesTwoEventsApart(t *testing.T) {
+	docs := []Doc{
+		anchorDoc(1, "en", "sport", 0, "Achieng wins Brackwell marathon women's race",
+			"The defending champion finished in 2:21:40."),
+		anchorDoc(2, "en", "paper", 40, "Tesfaye breaks Brackwell course record",
+			"The Ethiopian won the men's race in 2:05:12."),
+	}
+	got := groupDocs(t, docs)
+	if got[0] == got[1] {
+		t.Errorf("%q and %q were put in one story", docs[0].Title, docs[1].Title)
+	}
+}
+
+// Two reports that name the event with two words of one family
+// ("walkout", "strike") share a word of it (concepts.go), and with the
+// place's name that is enough.
+func TestOneKindOfEventInTwoWordsJoins(t *testing.T) {
+	docs := []Doc{
+		anchorDoc(1, "en", "wire", 0, "Ostrava walkout leaves travellers stranded",
+			"Dozens of departures were cancelled on Tuesday morning."),
+		anchorDoc(2, "en", "paper", 45, "Strike at Ostrava: what passengers need to know",
+			"Unions say the stoppage will last until midnight."),
+	}
+	got := groupDocs(t, docs)
+	if got[0] != got[1] {
+		t.Errorf("%q and %q are stories %d and %d", docs[0].Title, docs[1].Title, got[0], got[1])
+	}
+}
