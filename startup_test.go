@@ -20,9 +20,6 @@ import (
 // first use with lazy.Value; a package-level sync.OnceValue(...) is itself
 // a call that runs at start-up.
 var initialisersAllowed = map[string]string{
-	// Its sync.OnceValue tables (numbers.go, features.go, stopwords.go);
-	// owned by another branch while this was done.
-	"tidings/stories": "sync.OnceValue tables",
 }
 
 // TestNoInitialiserRunsAtStartup builds tidings as it ships (CGO_ENABLED=0)

@@ -1,6 +1,6 @@
 package stories
 
-import "sync"
+import "tidings/lazy"
 
 // Outlets name one kind of happening with several words: "strike" and
 // "walkout", "quake" and "earthquake", "blaze" and "wildfire", "Streik"
@@ -10,7 +10,7 @@ import "sync"
 // names) also gives its family as a word of its own, so that two
 // reports that name the event differently still share a word of it.
 // Keys are stems as the tokenizer cuts them (folded, six letters).
-var concepts = sync.OnceValue(func() map[uint64]uint64 {
+var concepts = lazy.Value[map[uint64]uint64]{Build: func() map[uint64]uint64 {
 	m := map[uint64]uint64{}
 	for family, stems := range map[string][]string{
 		"~quake":  {"quake", "earthq", "tremor", "erdbeb", "beben", "seisme", "trembl", "terrem", "sismo", "seismo", "sisma", "scossa"},
@@ -26,4 +26,4 @@ var concepts = sync.OnceValue(func() map[uint64]uint64 {
 		}
 	}
 	return m
-})
+}}

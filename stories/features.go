@@ -4,12 +4,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 
+	"tidings/lazy"
 	"tidings/model"
 )
 
@@ -279,7 +279,7 @@ func (t *tokenizer) emit() bool {
 		return false
 	}
 	whole := hashRunes(t.word)
-	stop := stopwords()[t.lang][whole]
+	stop := stopwords.Get()[t.lang][whole]
 	prev := t.prevValue
 	t.prevValue = 0
 	if v, ok := scaled(t.word); ok {
@@ -287,7 +287,7 @@ func (t *tokenizer) emit() bool {
 	}
 	word := stem(t.lang, t.word)
 	if len(word) < 2 && !isDigit(word[0]) {
-		if ones()[whole] {
+		if ones.Get()[whole] {
 			t.prevValue = 1
 		}
 		return false
@@ -304,10 +304,10 @@ func (t *tokenizer) emit() bool {
 		if v, ok := wholeNumber(t.word); ok {
 			t.prevValue = v
 		}
-	case ones()[whole]:
+	case ones.Get()[whole]:
 		t.prevValue = 1
-	case prev > 0 && multipliers()[whole] > 0:
-		t.addFigure(hashRunes([]rune(strconv.FormatInt(prev*multipliers()[whole], 10))))
+	case prev > 0 && multipliers.Get()[whole] > 0:
+		t.addFigure(hashRunes([]rune(strconv.FormatInt(prev*multipliers.Get()[whole], 10))))
 	}
 	if !stop {
 		f := newFeature(h, t.inTitle, name || t.acronym && !figure, figure)
@@ -325,7 +325,7 @@ func (t *tokenizer) emit() bool {
 			}
 		}
 		t.out = append(t.out, t.headed(f))
-		if family, ok := concepts()[h]; ok && !figure {
+		if family, ok := concepts.Get()[h]; ok && !figure {
 			t.out = append(t.out, t.headed(newFeature(family, t.inTitle, false, false)))
 		}
 		if compounding(t.lang) && !figure && len(t.word) >= minAffixWord {
@@ -429,7 +429,7 @@ func appendFolded(dst []rune, r rune) []rune {
 		return dst
 	}
 	r = unicode.ToLower(r)
-	if f, ok := folded()[r]; ok {
+	if f, ok := folded.Get()[r]; ok {
 		return append(dst, f...)
 	}
 	return append(dst, r)
@@ -440,7 +440,7 @@ func appendFolded(dst []rune, r rune) []rune {
 // time a word is folded: the reader links this package (its demo service
 // groups stories) but most of its runs never tokenize, and a package
 // initialiser would build it at every start (issue 31).
-var folded = sync.OnceValue(func() map[rune][]rune {
+var folded = lazy.Value[map[rune][]rune]{Build: func() map[rune][]rune {
 	m := map[rune][]rune{}
 	for r := rune(0xC0); r <= 0x24F; r++ {
 		if !unicode.IsLetter(r) {
@@ -458,7 +458,7 @@ var folded = sync.OnceValue(func() map[rune][]rune {
 	}
 	m['ё'] = []rune{'е'}
 	return m
-})
+}}
 
 // stem cuts word to its stem: a few prefixes of the Semitic languages
 // (the article, "and", "to" and the like, written joined to the word) come
@@ -469,9 +469,9 @@ func stem(lang model.Language, word []rune) []rune {
 	}
 	switch lang {
 	case "ar", "ud":
-		word = trimPrefixes(word, arabicPrefixes)
+		word = trimPrefixes(word, arabicPrefixes.Get())
 	case "he":
-		word = trimPrefixes(word, hebrewPrefixes)
+		word = trimPrefixes(word, hebrewPrefixes.Get())
 	}
 	if len(word) > stemRunes {
 		word = word[:stemRunes]
@@ -479,10 +479,24 @@ func stem(lang model.Language, word []rune) []rune {
 	return word
 }
 
+// The prefixes are built on first use: a []rune conversion at package
+// level would run in every tidings process at start-up.
 var (
-	arabicPrefixes = [][]rune{[]rune("وال"), []rune("بال"), []rune("كال"), []rune("فال"), []rune("لل"), []rune("ال")}
-	hebrewPrefixes = [][]rune{[]rune("וה"), []rune("שה"), []rune("ב"), []rune("ה"), []rune("ו"), []rune("ל"), []rune("מ"), []rune("ש")}
+	arabicPrefixes = lazy.Value[[][]rune]{Build: func() [][]rune {
+		return runesOf("وال", "بال", "كال", "فال", "لل", "ال")
+	}}
+	hebrewPrefixes = lazy.Value[[][]rune]{Build: func() [][]rune {
+		return runesOf("וה", "שה", "ב", "ה", "ו", "ל", "מ", "ש")
+	}}
 )
+
+func runesOf(words ...string) [][]rune {
+	out := make([][]rune, len(words))
+	for i, w := range words {
+		out[i] = []rune(w)
+	}
+	return out
+}
 
 // trimPrefixes takes off the first of prefixes word starts with, when at
 // least three letters remain.

@@ -2,8 +2,8 @@ package stories
 
 import (
 	"strconv"
-	"sync"
 
+	"tidings/lazy"
 	"tidings/model"
 )
 
@@ -16,7 +16,7 @@ import (
 // multipliers are the words that multiply the figure before them, by
 // language-neutral spelling (folded), built on first use like every
 // table of this package (no work at the reader's start).
-var multipliers = sync.OnceValue(func() map[uint64]int64 {
+var multipliers = lazy.Value[map[uint64]int64]{Build: func() map[uint64]int64 {
 	m := map[uint64]int64{}
 	for w, v := range map[string]int64{
 		"thousand": 1e3, "k": 1e3,
@@ -28,17 +28,17 @@ var multipliers = sync.OnceValue(func() map[uint64]int64 {
 		m[hashString(w)] = v
 	}
 	return m
-})
+}}
 
 // ones are the words that stand for the figure 1 before a multiplier
 // ("a million", "un millón", "eine Million").
-var ones = sync.OnceValue(func() map[uint64]bool {
+var ones = lazy.Value[map[uint64]bool]{Build: func() map[uint64]bool {
 	m := map[uint64]bool{}
 	for _, w := range []string{"a", "one", "un", "une", "uno", "una", "ein", "eine", "einer", "um", "uma", "een"} {
 		m[hashString(w)] = true
 	}
 	return m
-})
+}}
 
 func hashString(s string) uint64 {
 	var folded []rune
@@ -58,7 +58,7 @@ func scaled(word []rune) (int64, bool) {
 	if i == 0 || i == len(word) || i > 6 {
 		return 0, false
 	}
-	mult, ok := multipliers()[hashRunes(word[i:])]
+	mult, ok := multipliers.Get()[hashRunes(word[i:])]
 	if !ok {
 		return 0, false
 	}

@@ -93,11 +93,17 @@ func realDocs(arts []realArticle, shift time.Duration, firstID int64, batches ..
 // Issue 29 asks for F1 ≥ 0.85 at precision ≥ 0.95; the grouper does not
 // reach it (docs/stories.md, "What it gets wrong"), and the test logs how
 // far it is.
+//
+// "all" and "mixed" include the blind batch (merged after the grouper
+// was tuned; precision 0.57, F1 0.27 on its own): their floors are what
+// the tuned grouper reached with it, 0.88 / 0.51 and 0.89 / 0.50, a
+// little under. The blind batch itself has no floor: once a change is
+// tuned to pass one it is no longer blind.
 var realFloors = map[string]struct{ precision, f1 float64 }{
 	"dev":     {0.95, 0.62},
 	"holdout": {0.95, 0.58},
-	"all":     {0.95, 0.60},
-	"mixed":   {0.95, 0.58},
+	"all":     {0.86, 0.49},
+	"mixed":   {0.86, 0.48},
 }
 
 const (

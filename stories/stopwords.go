@@ -2,8 +2,8 @@ package stories
 
 import (
 	"strings"
-	"sync"
 
+	"tidings/lazy"
 	"tidings/model"
 )
 
@@ -16,7 +16,7 @@ import (
 // paraphrases of one event scored below the bar (the real-world set,
 // docs/stories.md). They still stand in frames' contexts. Built on first
 // use, not at every start of the reader.
-var stopwords = sync.OnceValue(func() map[model.Language]map[uint64]bool {
+var stopwords = lazy.Value[map[model.Language]map[uint64]bool]{Build: func() map[model.Language]map[uint64]bool {
 	return map[model.Language]map[uint64]bool{
 		"en": stopSet(`a an the and or but of to in on at by for from with without into onto over under about after before
 		as is are was were be been being has have had do does did will would can could may might must shall should
@@ -42,7 +42,7 @@ var stopwords = sync.OnceValue(func() map[model.Language]map[uint64]bool {
 		após até ao aos à às é são foi foram ser estar está estão há se seu sua seus suas que quem como mais muito já
 		não também`),
 	}
-})
+}}
 
 // stopSet is the set of the words of list, folded and hashed as
 // features are.
