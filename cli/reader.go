@@ -83,18 +83,20 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 	if err := checkGReaderLogin(ctx, client); err != nil {
 		return err
 	}
+	var probeMarks func(context.Context) common.Marks
 	if c, ok := client.(*api.Client); ok {
-		marks = readerMarks(ctx, c, memory, svc) // nil where the service keeps none
+		marks, probeMarks = readerMarks(ctx, c, memory, svc) // a remote service is asked after the first frame
 	}
 	term := ui.NewTerminal(os.Stdout) // lets the UI see its first frame go out
 	app := ui.New(ui.Config{
-		Terminal: term,
-		Client:   client,
-		Marks:    marks,
-		Dialect:  svc.dialect,
-		Demo:     svc.demo,
-		Feeds:    svc.feeds,
-		Hint:     startupHint(cfg, svc),
+		Terminal:   term,
+		Client:     client,
+		Marks:      marks,
+		ProbeMarks: probeMarks,
+		Dialect:    svc.dialect,
+		Demo:       svc.demo,
+		Feeds:      svc.feeds,
+		Hint:       startupHint(cfg, svc),
 		FullText: &readerFullText{rewrite: svc.pageRewrite, log: debugLogger(),
 			serviceURL: svc.baseURL, allowPrivate: cfg.polling.allowPrivateFetch},
 		FullTextAuto: cfg.fullTextAuto,

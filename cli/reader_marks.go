@@ -40,16 +40,28 @@ func (s readerService) marksOption() api.Option {
 	return api.WithMarks(s.marks)
 }
 
-// readerMarks is the UI's Marks: the client, when its service keeps
-// read and starred state (then the read history of state.db is moved
-// there once, in the background); nil otherwise.
-func readerMarks(ctx context.Context, client *api.Client, memory *lazyState, svc readerService) common.Marks {
-	keeps := client.Marks()
+// readerMarks is the UI's Marks where they are known without asking: the
+// client of an in-process service that keeps them, nil for a dialect
+// without them. For a remote service of the spec's dialect it returns
+// probe instead, which asks the service (ui.Config.ProbeMarks): the UI
+// calls it once its first frame is on screen, so that a slow service
+// never holds up the first frame. Where marks are kept, the read history
+// of state.db is moved there once, in the background.
+func readerMarks(ctx context.Context, client *api.Client, memory *lazyState, svc readerService) (marks common.Marks, probe func(context.Context) common.Marks) {
 	if !svc.local && client.Dialect() == api.DialectSpec {
-		probe, cancel := context.WithTimeout(ctx, marksProbeTimeout)
-		keeps, _ = client.ProbeMarks(probe) // an unanswered probe: no marks, as before
-		cancel()
+		return nil, func(ctx context.Context) common.Marks {
+			asked, cancel := context.WithTimeout(ctx, marksProbeTimeout)
+			keeps, _ := client.ProbeMarks(asked) // an unanswered probe: no marks, as before
+			cancel()
+			return keptMarks(ctx, keeps, client, memory, svc)
+		}
 	}
+	return keptMarks(ctx, client.Marks(), client, memory, svc), nil
+}
+
+// keptMarks is client when its service keeps marks (keeps), after
+// starting the read history's move there; nil otherwise.
+func keptMarks(ctx context.Context, keeps bool, client *api.Client, memory *lazyState, svc readerService) common.Marks {
 	if !keeps {
 		return nil
 	}

@@ -95,6 +95,13 @@ type Config struct {
 	// (docs/marks.md); nil where it keeps none, and then State keeps the
 	// read history.
 	Marks common.Marks
+	// ProbeMarks, when set, finds Marks out by asking a remote service:
+	// the App calls it once the first frame is on screen, before the
+	// screens' first requests go, and uses its answer as Marks (nil: the
+	// service keeps none). The question is a request like any other, so
+	// it too waits for the first frame (firstframe.go). Not used with
+	// LocalService, whose Marks are known.
+	ProbeMarks func(context.Context) common.Marks
 	// Opener opens links in the user's browser ($BROWSER, open_command,
 	// the platform's opener); nil: the platform's opener only.
 	Opener *opener.Opener
@@ -157,6 +164,10 @@ type startup struct {
 	started    bool   // start-up is over (see startUp)
 	onStarted  func() // Config.OnStarted
 	hint       string // Config.Hint, shown by Init
+	// probe is Config.ProbeMarks until it is asked; probing says its
+	// answer is awaited, the first requests held until it comes.
+	probe   func(context.Context) common.Marks
+	probing bool
 }
 
 // New builds the UI. Nothing is fetched until the program runs Init.
@@ -214,7 +225,7 @@ func newApp(cfg Config, defs []screenDef) *App {
 		qQuits:     cfg.QQuits,
 		opener:     cfg.Opener,
 		cancel:     cancel,
-		boot: startup{term: cfg.Terminal, eager: cfg.LocalService, onStarted: cfg.OnStarted,
+		boot: startup{term: cfg.Terminal, eager: cfg.LocalService, onStarted: cfg.OnStarted, probe: cfg.ProbeMarks,
 			hint: cfg.Hint},
 	}
 	for _, d := range defs {

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"tidings/ui/common"
 )
 
 // The start screen's first request waits for the first frame: on start-up
@@ -122,6 +124,33 @@ func (t *Terminal) nextWrite(minBytes int) <-chan struct{} {
 }
 
 // releaseFirstRequests sends the held requests; later calls do nothing.
+// marksProbedMsg is Config.ProbeMarks's answer.
+type marksProbedMsg struct{ marks common.Marks }
+
+// firstFrameOut is told the first frame is out: the held requests go,
+// unless the service must first be asked whether it keeps marks
+// (Config.ProbeMarks), which then goes alone; they follow its answer.
+func (a *App) firstFrameOut() tea.Cmd {
+	b := &a.boot
+	switch {
+	case b.probing:
+		return nil // a second timer; the requests wait for the answer
+	case b.probe != nil && b.held != nil:
+		probe, ctx := b.probe, a.ctx.Parent()
+		b.probe, b.probing = nil, true
+		return func() tea.Msg { return marksProbedMsg{probe(ctx)} }
+	}
+	return a.releaseFirstRequests()
+}
+
+// marksProbed takes the service's answer about marks and sends the held
+// requests, which now read the list the service keeps marks for.
+func (a *App) marksProbed(m common.Marks) tea.Cmd {
+	a.boot.probing = false
+	a.ctx.Marks = m
+	return a.releaseFirstRequests()
+}
+
 func (a *App) releaseFirstRequests() tea.Cmd {
 	cmds := a.boot.held
 	a.boot.held = nil

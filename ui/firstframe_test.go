@@ -43,10 +43,16 @@ type frameCheckClient struct {
 	out     *screenLog
 	once    sync.Once
 	atFirst chan string
+	onFirst func() // also called at the first request, when set
 }
 
 func (c *frameCheckClient) LatestHeadlines(ctx context.Context, q model.HeadlinesQuery) (model.Page[model.Article], error) {
-	c.once.Do(func() { c.atFirst <- c.out.text() })
+	c.once.Do(func() {
+		if c.onFirst != nil {
+			c.onFirst()
+		}
+		c.atFirst <- c.out.text()
+	})
 	return c.fakeClient.LatestHeadlines(ctx, q)
 }
 
@@ -200,4 +206,74 @@ func TestSwitchingScreensAtStartLoadsTheNewScreenAtOnce(t *testing.T) {
 	if n := client.sourcesCalls(); n != 1 {
 		t.Fatalf("sources requested %d times after moving to the screen, want 1", n)
 	}
+}
+
+// A remote service is asked whether it keeps marks (Config.ProbeMarks)
+// after the first frame is out, not before the program starts, and the
+// first requests wait for its answer: they read the list with the marks
+// it gave. The program writes to a pipe through a Terminal, as main does,
+// and the question reads what the pipe holds when it is asked.
+func TestMarksAreAskedAfterTheFirstFrameAndBeforeTheFirstRequest(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	term := NewTerminal(w)
+	client := &frameCheckClient{fakeClient: fakeClient{total: 30}, out: &screenLog{}, atFirst: make(chan string, 1)}
+	var app *App
+	asked := make(chan string, 1)
+	marksAtFirstRequest := make(chan bool, 1)
+	client.onFirst = func() { marksAtFirstRequest <- app.ctx.Marks != nil }
+	app = New(Config{Client: client, Terminal: term, Version: "v1.0.0", Now: func() time.Time { return testNow },
+		Location: time.UTC, ProbeMarks: func(context.Context) common.Marks {
+			select {
+			case <-client.atFirst:
+				t.Error("the first request went before the service was asked about marks")
+			default:
+			}
+			asked <- pending(r) // what the program had written by now
+			go io.Copy(io.Discard, r)
+			return newMarksService(30)
+		}})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	p := tea.NewProgram(app, tea.WithContext(ctx), tea.WithInput(strings.NewReader("")), tea.WithOutput(term),
+		tea.WithWindowSize(100, 30), tea.WithFPS(FrameRate), tea.WithEnvironment([]string{"TERM=xterm-256color"}))
+	done := make(chan struct{})
+	go func() { defer close(done); p.Run() }()
+	defer func() { cancel(); <-done }()
+	select {
+	case screen := <-asked:
+		if !strings.Contains(screen, "Loading headlines") {
+			t.Errorf("the service was asked about marks before the first frame was out; the terminal had:\n%s", screen)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the service was never asked about marks")
+	}
+	select {
+	case withMarks := <-marksAtFirstRequest:
+		if !withMarks {
+			t.Error("the first request went without the marks the service said it keeps")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no headlines request within 10s of the answer")
+	}
+}
+
+// pending is what the pipe r holds now, escape sequences taken out.
+func pending(r *os.File) string {
+	var b bytes.Buffer
+	buf := make([]byte, 64<<10)
+	for {
+		r.SetReadDeadline(time.Now().Add(5 * time.Millisecond))
+		n, err := r.Read(buf)
+		b.Write(buf[:n])
+		if err != nil || n == 0 {
+			break
+		}
+	}
+	r.SetReadDeadline(time.Time{})
+	return ansi.Strip(b.String())
 }

@@ -50,7 +50,9 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		a.layout()
 		return a.sized()
 	case firstFrameMsg:
-		return a.releaseFirstRequests()
+		return a.firstFrameOut()
+	case marksProbedMsg:
+		return a.marksProbed(msg.marks)
 	case tea.BackgroundColorMsg:
 		if a.setTheme(msg.IsDark()) {
 			return a.broadcast(common.ThemeMsg{})
