@@ -19,8 +19,7 @@ import (
 // composite literals of constants, funcs with a switch) or build them on
 // first use with lazy.Value; a package-level sync.OnceValue(...) is itself
 // a call that runs at start-up.
-var initialisersAllowed = map[string]string{
-}
+var initialisersAllowed = map[string]string{}
 
 // TestNoInitialiserRunsAtStartup builds tidings as it ships (CGO_ENABLED=0)
 // and runs `tidings --version` with GODEBUG=inittrace=1, which makes the
