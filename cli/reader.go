@@ -67,6 +67,16 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 		defer f.Close()
 	}
 	startedGC := tuneGC()
+	// The heap trimmer starts with the steady collector target, once
+	// start-up is over (its forced collections stay off that path).
+	stopTrim := func() {}
+	defer func() { stopTrim() }()
+	started := func() {
+		if startedGC != nil {
+			startedGC()
+		}
+		stopTrim = startHeapTrimmer(os.Getenv)
+	}
 	// The state file opens at the UI's first use of it, after the first
 	// headlines (see lazyState).
 	memory := openStateLazily()
@@ -116,7 +126,7 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 		Search:       cfg.search,
 		PageSize:     cfg.pageSize,
 		Version:      appVersion(),
-		OnStarted:    startedGC,
+		OnStarted:    started,
 	})
 	environ := os.Environ()
 	quick := quickColorProfile(os.Stdout, environ)
