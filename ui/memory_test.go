@@ -368,7 +368,7 @@ func TestSavedArticleRoundTrips(t *testing.T) {
 		t.Fatalf("ToArticle lost something: %+v", back)
 	}
 	again := articles.FromArticle(back)
-	if again != it {
+	if !again.Same(it) {
 		t.Fatalf("a saved article reads differently:\n%+v\n%+v", again, it)
 	}
 	noURL := a

@@ -30,16 +30,16 @@ func Preview(it articles.Item, ok bool, width, height int, v *common.View) strin
 		add(s.Title.Render, title)
 		lines = append(lines, "")
 		add(s.Meta.Render, Meta(it, v))
-		if it.Author != "" {
-			add(s.Label.Render, "by "+it.Author)
+		if author := it.Author(); author != "" {
+			add(s.Label.Render, "by "+author)
 		}
 		lines = append(lines, "")
 		if it.Description != "" {
 			add(s.Body.Render, it.Description)
 			lines = append(lines, "")
 		}
-		if it.Content != "" && it.Content != it.Description {
-			add(s.Body.Render, it.Content)
+		if content := it.Content(); content != "" && content != it.Description {
+			add(s.Body.Render, content)
 			lines = append(lines, "")
 		}
 		if it.More > 0 {

@@ -14,13 +14,13 @@ func TestFromArticleSanitisesOnce(t *testing.T) {
 		Content: "<p>Body &amp; soul</p> more text… [+1234 chars]",
 		URL:     "javascript:alert(1)",
 	})
-	for _, s := range []string{it.Title, it.Source, it.Content} {
+	for _, s := range []string{it.Title, it.Source, it.Content()} {
 		if strings.ContainsRune(s, '\x1b') || strings.ContainsRune(s, '\x07') {
 			t.Fatalf("control characters survived: %q", s)
 		}
 	}
-	if !strings.Contains(it.Content, "Body & soul") || strings.Contains(it.Content, "<p>") || it.More != 1234 {
-		t.Fatalf("content %q, more %d", it.Content, it.More)
+	if !strings.Contains(it.Content(), "Body & soul") || strings.Contains(it.Content(), "<p>") || it.More != 1234 {
+		t.Fatalf("content %q, more %d", it.Content(), it.More)
 	}
 	if it.URL != "" {
 		t.Fatalf("unsafe URL kept: %q", it.URL)
@@ -29,8 +29,8 @@ func TestFromArticleSanitisesOnce(t *testing.T) {
 
 func TestContentDoesNotRepeatTheDescription(t *testing.T) {
 	it := FromArticle(model.Article{Description: "First sentence.", Content: "First sentence. Second sentence."})
-	if it.Content != "Second sentence." {
-		t.Fatalf("content %q", it.Content)
+	if it.Content() != "Second sentence." {
+		t.Fatalf("content %q", it.Content())
 	}
 }
 
@@ -40,7 +40,7 @@ func TestFromArticleDecodesEntitiesInEveryTextField(t *testing.T) {
 		Source: model.SourceRef{Name: "Circuit &amp; Signal"},
 		Author: "Zo&euml; Brown",
 	})
-	if it.Title != "Q&A: \"Rates\" won’t move" || it.Source != "Circuit & Signal" || it.Author != "Zoë Brown" {
-		t.Fatalf("entities left in title %q, source %q, author %q", it.Title, it.Source, it.Author)
+	if it.Title != "Q&A: \"Rates\" won’t move" || it.Source != "Circuit & Signal" || it.Author() != "Zoë Brown" {
+		t.Fatalf("entities left in title %q, source %q, author %q", it.Title, it.Source, it.Author())
 	}
 }

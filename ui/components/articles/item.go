@@ -24,18 +24,16 @@ import (
 type Item struct {
 	Title       string
 	Source      string
-	Author      string
 	Description string
-	Content     string // plain text, HTML removed, without the "[+N chars]" marker
-	More        int    // characters the service left out of Content
+	More        int    // characters the service left out of the content
 	URL         string // empty when the link is not an http(s) URL
 	RawURL      string // the link as sent, sanitised, for error messages
 	Link        string // the link exactly as sent: checked again before it is opened, never drawn
 	PublishedAt time.Time
-	// SourceID and Image (urlToImage) are kept as sent, never drawn: a
-	// saved article keeps every field (ToArticle).
-	SourceID string
-	Image    string
+	// cold holds what only the reader, the preview and saving read,
+	// deflated with the rest of the page's (cold.go): Content, Image,
+	// Author and SourceID read it.
+	cold coldRef
 	// StoryID and StorySize are the story the service put the article in
 	// and its number of distinct sources (our service's extension; empty
 	// and 0 elsewhere). StoryID is a checked id (api), never drawn.
@@ -58,12 +56,9 @@ func FromArticle(a model.Article) Item {
 		Link:        a.URL,
 		Title:       textsafe.Line(textsafe.FromHTML(a.Title)),
 		Source:      textsafe.Line(textsafe.FromHTML(a.Source.Name)),
-		Author:      textsafe.Line(textsafe.FromHTML(a.Author)),
 		Description: textsafe.Line(textsafe.FromHTML(a.Description)),
 		RawURL:      textsafe.Line(a.URL),
 		PublishedAt: a.PublishedAt,
-		SourceID:    a.Source.ID,
-		Image:       a.URLToImage,
 		StoryID:     a.StoryID,
 		StorySize:   a.StorySize,
 		ID:          textsafe.Line(a.ID),
@@ -74,12 +69,15 @@ func FromArticle(a model.Article) Item {
 		it.Source = textsafe.Line(a.Source.ID)
 	}
 	body, more := textsafe.SplitTruncation(a.Content)
-	it.Content, it.More = strings.TrimSpace(textsafe.FromHTML(body)), more
+	content := strings.TrimSpace(textsafe.FromHTML(body))
+	it.More = more
 	// Services often start the content with the description; showing it
 	// twice in a row reads like a glitch.
-	if it.Description != "" && strings.HasPrefix(it.Content, it.Description) {
-		it.Content = strings.TrimSpace(strings.TrimPrefix(it.Content, it.Description))
+	if it.Description != "" && strings.HasPrefix(content, it.Description) {
+		content = strings.TrimSpace(strings.TrimPrefix(content, it.Description))
 	}
+	it.cold = coldRef{block: newColdBlock([]coldText{{content: content, image: a.URLToImage,
+		author: textsafe.Line(textsafe.FromHTML(a.Author)), sourceID: a.Source.ID}})}
 	if u, ok := textsafe.SafeURL(a.URL); ok {
 		it.URL = u
 	}
@@ -94,21 +92,22 @@ func FromArticle(a model.Article) Item {
 // had one, so FromArticle gives the same Item back and a saved article
 // reads offline as it did. state.Key of it is Key(it).
 func ToArticle(it Item) model.Article {
-	content := it.Content
+	cold := it.cold.block.get(it.cold.i)
+	content := cold.content
 	if it.More > 0 {
 		content = strings.TrimSpace(content+"…") + fmt.Sprintf(" [+%d chars]", it.More)
 	}
 	name := it.Source
-	if name == it.SourceID {
+	if name == cold.sourceID {
 		name = "" // FromArticle showed the id for want of a name
 	}
 	return model.Article{
-		Source:      model.SourceRef{ID: it.SourceID, Name: name},
-		Author:      it.Author,
+		Source:      model.SourceRef{ID: cold.sourceID, Name: name},
+		Author:      cold.author,
 		Title:       it.Title,
 		Description: it.Description,
 		URL:         it.Link,
-		URLToImage:  it.Image,
+		URLToImage:  cold.image,
 		PublishedAt: it.PublishedAt,
 		Content:     content,
 		StoryID:     it.StoryID,
@@ -138,6 +137,32 @@ func FromPage(p model.Page[model.Article]) model.Page[Item] {
 	pack(items)
 	return model.Page[Item]{Items: items, TotalResults: p.TotalResults, Page: p.Page, PageSize: p.PageSize,
 		UnreadResults: p.UnreadResults, UnreadKnown: p.UnreadKnown}
+}
+
+// Content is the article's text as the reader shows it after the
+// description: plain text, HTML removed, without the "[+N chars]" marker
+// (More says how much the service left out).
+func (it Item) Content() string { return it.cold.block.get(it.cold.i).content }
+
+// Image is the link to the article's image (urlToImage) as sent; never
+// drawn, kept for saving.
+func (it Item) Image() string { return it.cold.block.get(it.cold.i).image }
+
+// Author is the article's author, sanitised.
+func (it Item) Author() string { return it.cold.block.get(it.cold.i).author }
+
+// SourceID is the id of the article's source as sent; never drawn, kept
+// for saving.
+func (it Item) SourceID() string { return it.cold.block.get(it.cold.i).sourceID }
+
+// Same reports whether two items show the same article in every field
+// (their cold text may sit in different blocks, so == does not tell).
+func (it Item) Same(o Item) bool {
+	if it.cold.block.get(it.cold.i) != o.cold.block.get(o.cold.i) {
+		return false
+	}
+	it.cold, o.cold = coldRef{}, coldRef{}
+	return it == o
 }
 
 // Key identifies an article across pages, and across runs: it is

@@ -3,6 +3,7 @@ package pagedlist
 import (
 	"context"
 	"fmt"
+	"hash/maphash"
 	"testing"
 	"time"
 
@@ -30,7 +31,7 @@ func benchList(b *testing.B, n int) *Model[string] {
 	}, WithRowHeight(func(int) int { return 3 }))
 	m.SetSize(120, 40)
 	m.fetch = func(context.Context, int) (model.Page[string], error) { return model.Page[string]{}, nil }
-	m.seen = map[string]struct{}{}
+	m.seen, m.seenSeed = map[uint64]struct{}{}, maphash.MakeSeed()
 	items := make([]string, n)
 	for i := range items {
 		items[i] = fmt.Sprintf("item %d", i)
@@ -88,7 +89,7 @@ func BenchmarkAppendPage(b *testing.B) {
 					m.items.Truncate(n)
 					for _, page := range pages {
 						for _, k := range page {
-							delete(m.seen, k)
+							delete(m.seen, maphash.String(m.seenSeed, k))
 						}
 					}
 					b.StartTimer()

@@ -2,6 +2,7 @@ package pagedlist
 
 import (
 	"fmt"
+	"hash/maphash"
 	"math"
 	"time"
 
@@ -167,7 +168,7 @@ func (m *Model[T]) handlePage(msg pageMsg[T]) tea.Cmd {
 func (m *Model[T]) appendPage(items []T) int {
 	before := m.items.Len()
 	for _, it := range items {
-		k := m.key(it)
+		k := maphash.String(m.seenSeed, m.key(it))
 		if _, dup := m.seen[k]; dup {
 			continue
 		}

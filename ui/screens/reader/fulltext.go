@@ -120,7 +120,7 @@ func hostOf(u string) string {
 // wantsFull reports whether FullTextAuto should fetch this article's page:
 // its text was cut, is short or is missing.
 func wantsFull(it articles.Item) bool {
-	return it.URL != "" && (it.More > 0 || len(it.Description)+len(it.Content) < shortText)
+	return it.URL != "" && (it.More > 0 || len(it.Description)+len(it.Content()) < shortText)
 }
 
 // resetFull forgets the full text of the previous article; a fetch for it

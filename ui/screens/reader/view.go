@@ -113,8 +113,8 @@ func (m *Model) lines() []string {
 	para(s.Title.Render, title)
 	out = append(out, "")
 	byline := it.Source
-	if it.Author != "" {
-		byline += " · by " + it.Author
+	if author := it.Author(); author != "" {
+		byline += " · by " + author
 	}
 	para(s.Meta.Render, byline)
 	if abs := common.AbsoluteTime(it.PublishedAt, m.ctx.Loc()); abs != "" {
@@ -148,8 +148,9 @@ func (m *Model) lines() []string {
 			para(s.Body.Render, it.Description)
 			out = append(out, "")
 		}
-		if it.Content != "" && it.Content != it.Description {
-			para(s.Body.Render, it.Content)
+		content := it.Content()
+		if content != "" && content != it.Description {
+			para(s.Body.Render, content)
 		}
 		// o and f are offered only with a web address to open or fetch:
 		// without one they refuse, and the Link line below says why.
@@ -163,7 +164,7 @@ func (m *Model) lines() []string {
 		case it.More > 0:
 			para(s.More.Render, more+".")
 		}
-		if it.Description == "" && it.Content == "" {
+		if it.Description == "" && content == "" {
 			switch {
 			case full:
 				para(s.Label.Render, "The service sent no text for this article. Press f to read it here, or o to open it at the source.")
