@@ -140,7 +140,9 @@ func deflate(s string) (z []byte, ok bool) {
 	if buf.Len() >= len(s) {
 		return nil, false
 	}
-	return bytes.Clone(buf.Bytes()), true
+	z = keep(buf.Len())
+	copy(z, buf.Bytes())
+	return z, true
 }
 
 // inflate undoes deflate. The text was deflated here a moment before,

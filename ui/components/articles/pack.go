@@ -1,7 +1,5 @@
 package articles
 
-import "strings"
-
 // pack moves the text of a page's items into one allocation, each string
 // field becoming a slice of it, equal strings of the page sharing one
 // copy (a source's name, a link kept as Link, RawURL and the key).
@@ -12,10 +10,10 @@ import "strings"
 // the same spans as that garbage, so the garbage's spans could not go
 // back to the system: with 10,000 articles loaded the reader's heap held
 // about 17 MB for 12 MB of live data. Packed, a page's text is one
-// object of ~60 KB in spans of its own (issue 31).
+// piece of a slab (slab.go) (issue 31).
 //
-// The cold strings (content, image link, author, source id) go into one deflated block of
-// the page (cold.go).
+// The cold strings (content, image link, author, source id) go into one
+// deflated block of the page (cold.go).
 func pack(items []Item) {
 	packCold(items)
 	offsets := make(map[string]int, 4*len(items)) // where each distinct string starts
@@ -30,12 +28,7 @@ func pack(items []Item) {
 			}
 		}
 	}
-	var b strings.Builder
-	b.Grow(size)
-	for _, s := range distinct {
-		b.WriteString(s)
-	}
-	text := b.String()
+	text := keepString(distinct, size)
 	for i := range items {
 		for _, f := range fields(&items[i]) {
 			if *f != "" {
