@@ -56,8 +56,9 @@ type coldBlock struct {
 // framing and a later inflate cost more than they save.
 const minDeflate = 1024
 
-// newColdBlock builds the block of the items' cold strings.
-func newColdBlock(items []coldText) *coldBlock {
+// newColdBlock builds the block of the items' cold strings, deflated if
+// asked and worth it.
+func newColdBlock(items []coldText, compress bool) *coldBlock {
 	b := &coldBlock{ends: make([]uint32, 0, coldFields*len(items))}
 	var sb strings.Builder
 	n := 0
@@ -74,7 +75,7 @@ func newColdBlock(items []coldText) *coldBlock {
 		}
 	}
 	b.text = sb.String()
-	if len(b.text) >= minDeflate {
+	if compress && len(b.text) >= minDeflate {
 		if z, ok := deflate(b.text); ok {
 			b.deflated, b.text = z, ""
 		}

@@ -77,7 +77,7 @@ func FromArticle(a model.Article) Item {
 		content = strings.TrimSpace(strings.TrimPrefix(content, it.Description))
 	}
 	it.cold = coldRef{block: newColdBlock([]coldText{{content: content, image: a.URLToImage,
-		author: textsafe.Line(textsafe.FromHTML(a.Author)), sourceID: a.Source.ID}})}
+		author: textsafe.Line(textsafe.FromHTML(a.Author)), sourceID: a.Source.ID}}, false)}
 	if u, ok := textsafe.SafeURL(a.URL); ok {
 		it.URL = u
 	}
@@ -134,7 +134,9 @@ func FromPage(p model.Page[model.Article]) model.Page[Item] {
 	for i, a := range p.Items {
 		items[i] = FromArticle(a)
 	}
-	pack(items)
+	// The first page is on the path to the first frame, and a page alone
+	// is small: only later pages, which make a list big, are deflated.
+	pack(items, p.Page > 1)
 	return model.Page[Item]{Items: items, TotalResults: p.TotalResults, Page: p.Page, PageSize: p.PageSize,
 		UnreadResults: p.UnreadResults, UnreadKnown: p.UnreadKnown}
 }

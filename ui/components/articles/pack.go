@@ -13,9 +13,9 @@ package articles
 // piece of a slab (slab.go) (issue 31).
 //
 // The cold strings (content, image link, author, source id) go into one
-// deflated block of the page (cold.go).
-func pack(items []Item) {
-	packCold(items)
+// block of the page (cold.go), deflated if deflate is set.
+func pack(items []Item, deflate bool) {
+	packCold(items, deflate)
 	offsets := make(map[string]int, 4*len(items)) // where each distinct string starts
 	var distinct []string
 	size := 0
@@ -46,7 +46,7 @@ func fields(it *Item) [9]*string {
 }
 
 // packCold moves the items' cold strings into one block.
-func packCold(items []Item) {
+func packCold(items []Item, deflate bool) {
 	if len(items) < 2 {
 		return
 	}
@@ -54,7 +54,7 @@ func packCold(items []Item) {
 	for i, it := range items {
 		cold[i] = it.cold.block.get(it.cold.i)
 	}
-	block := newColdBlock(cold)
+	block := newColdBlock(cold, deflate)
 	for i := range items {
 		items[i].cold = coldRef{block: block, i: int32(i)}
 	}

@@ -65,7 +65,7 @@ func TestFromPagePacksWithoutChangingAnything(t *testing.T) {
 	}
 }
 
-// A page's contents and image links are one deflated block, smaller than
+// A later page's contents and image links are one deflated block, smaller than
 // their text, and read back exactly whichever page was read last.
 func TestColdTextIsDeflatedAPageAtATime(t *testing.T) {
 	pageOf := func(n int) []model.Article {
@@ -80,8 +80,12 @@ func TestColdTextIsDeflatedAPageAtATime(t *testing.T) {
 		return arts
 	}
 	a, b := pageOf(1), pageOf(2)
-	pa := FromPage(model.Page[model.Article]{Items: a, TotalResults: 200, Page: 1, PageSize: 100})
-	pb := FromPage(model.Page[model.Article]{Items: b, TotalResults: 200, Page: 2, PageSize: 100})
+	first := FromPage(model.Page[model.Article]{Items: a, TotalResults: 300, Page: 1, PageSize: 100})
+	if first.Items[0].cold.block.deflated != nil {
+		t.Error("the first page is deflated: work on the path to the first frame")
+	}
+	pa := FromPage(model.Page[model.Article]{Items: a, TotalResults: 300, Page: 2, PageSize: 100})
+	pb := FromPage(model.Page[model.Article]{Items: b, TotalResults: 300, Page: 3, PageSize: 100})
 	block := pa.Items[0].cold.block
 	if block.deflated == nil || block.text != "" {
 		t.Fatalf("the page's cold text is kept as it is (%d bytes), not deflated", len(block.text))
