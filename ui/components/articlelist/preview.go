@@ -47,7 +47,7 @@ func Preview(it articles.Item, ok bool, width, height int, v *common.View) strin
 			lines = append(lines, "")
 		}
 		keys := "enter to read · o to open in browser"
-		if it.URL == "" { // o would refuse: nothing to open
+		if it.URL() == "" { // o would refuse: nothing to open
 			keys = "enter to read"
 		}
 		lines = append(lines, s.Label.Render(textsafe.Truncate(keys, width)))

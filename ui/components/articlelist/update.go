@@ -80,16 +80,16 @@ func (m *Model) linkCmd(msg func(url string) tea.Msg) tea.Cmd {
 	if !m.opts.webOnly {
 		return common.Cmd(msg(it.Link))
 	}
-	if it.URL == "" {
+	if it.URL() == "" {
 		return common.Status("This article has no web link.", common.LevelWarning)
 	}
-	return common.Cmd(msg(it.URL))
+	return common.Cmd(msg(it.URL()))
 }
 
 // withRead adds to cmd marking the selected article read, unless it is.
 func (m *Model) withRead(cmd tea.Cmd) tea.Cmd {
 	it, ok := m.list.Selected()
-	if !ok || cmd == nil || it.URL == "" || IsRead(m.ctx, it) { // no web link: nothing was sent
+	if !ok || cmd == nil || it.URL() == "" || IsRead(m.ctx, it) { // no web link: nothing was sent
 		return cmd
 	}
 	return tea.Batch(cmd, common.Cmd(articles.MarkMsg{Items: []articles.Item{it}, Read: true}))

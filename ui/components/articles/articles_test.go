@@ -22,8 +22,8 @@ func TestFromArticleSanitisesOnce(t *testing.T) {
 	if !strings.Contains(it.Content(), "Body & soul") || strings.Contains(it.Content(), "<p>") || it.More != 1234 {
 		t.Fatalf("content %q, more %d", it.Content(), it.More)
 	}
-	if it.URL != "" {
-		t.Fatalf("unsafe URL kept: %q", it.URL)
+	if it.URL() != "" {
+		t.Fatalf("unsafe URL kept: %q", it.URL())
 	}
 }
 

@@ -26,9 +26,7 @@ type Item struct {
 	Source      string
 	Description string
 	More        int    // characters the service left out of the content
-	URL         string // empty when the link is not an http(s) URL
-	RawURL      string // the link as sent, sanitised, for error messages
-	Link        string // the link exactly as sent: checked again before it is opened, never drawn
+	Link        string // the link exactly as sent: checked again before it is opened, never drawn (URL and RawURL show it)
 	PublishedAt time.Time
 	// cold holds what only the reader, the preview and saving read,
 	// deflated with the rest of the page's (cold.go): Content, Image,
@@ -57,7 +55,6 @@ func FromArticle(a model.Article) Item {
 		Title:       textsafe.Line(textsafe.FromHTML(a.Title)),
 		Source:      textsafe.Line(textsafe.FromHTML(a.Source.Name)),
 		Description: textsafe.Line(textsafe.FromHTML(a.Description)),
-		RawURL:      textsafe.Line(a.URL),
 		PublishedAt: a.PublishedAt,
 		StoryID:     a.StoryID,
 		StorySize:   a.StorySize,
@@ -78,9 +75,6 @@ func FromArticle(a model.Article) Item {
 	}
 	it.cold = coldRef{block: newColdBlock([]coldText{{content: content, image: a.URLToImage,
 		author: textsafe.Line(textsafe.FromHTML(a.Author)), sourceID: a.Source.ID}}, false)}
-	if u, ok := textsafe.SafeURL(a.URL); ok {
-		it.URL = u
-	}
 	it.key = keyOf(it)
 	return it
 }
@@ -149,6 +143,19 @@ func (it Item) Content() string { return it.cold.block.get(it.cold.i).content }
 // Image is the link to the article's image (urlToImage) as sent; never
 // drawn, kept for saving.
 func (it Item) Image() string { return it.cold.block.get(it.cold.i).image }
+
+// URL is the article's link if it is a web (http or https) address, as
+// textsafe.SafeURL makes it safe to draw and open; "" otherwise. It is
+// worked out when asked, not kept: a list of 10,000 items would keep
+// 10,000 copies of a string header for a link Link already holds.
+func (it Item) URL() string {
+	u, _ := textsafe.SafeURL(it.Link)
+	return u
+}
+
+// RawURL is the link as sent, sanitised, for saying why it will not be
+// opened.
+func (it Item) RawURL() string { return textsafe.Line(it.Link) }
 
 // Author is the article's author, sanitised.
 func (it Item) Author() string { return it.cold.block.get(it.cold.i).author }

@@ -2,7 +2,7 @@ package articles
 
 // pack moves the text of a page's items into one allocation, each string
 // field becoming a slice of it, equal strings of the page sharing one
-// copy (a source's name, a link kept as Link, RawURL and the key).
+// copy (a source's name, a link kept as Link and as the key).
 //
 // Why: a list keeps its items for as long as it is open, while the page's
 // JSON and decoding garbage die at once. Decoded one field at a time,
@@ -40,9 +40,8 @@ func pack(items []Item, deflate bool) {
 }
 
 // fields are the string fields of an Item that pack moves.
-func fields(it *Item) [9]*string {
-	return [9]*string{&it.Title, &it.Source, &it.Description, &it.URL,
-		&it.RawURL, &it.Link, &it.StoryID, &it.ID, &it.key}
+func fields(it *Item) [7]*string {
+	return [7]*string{&it.Title, &it.Source, &it.Description, &it.Link, &it.StoryID, &it.ID, &it.key}
 }
 
 // packCold moves the items' cold strings into one block.

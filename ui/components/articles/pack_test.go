@@ -11,8 +11,8 @@ import (
 
 // TestFromPagePacksWithoutChangingAnything: a page's items read exactly
 // as each article's own FromArticle, while their text is one allocation
-// (every field points into one string) and a link repeated in Link,
-// RawURL and the key is stored once.
+// (every field points into one string) and a link repeated in Link and
+// the key is stored once.
 func TestFromPagePacksWithoutChangingAnything(t *testing.T) {
 	var arts []model.Article
 	for i := range 50 {
@@ -46,7 +46,7 @@ func TestFromPagePacksWithoutChangingAnything(t *testing.T) {
 			}
 			hi = max(hi, p+uintptr(len(*f)))
 		}
-		if it.Link != "" && unsafe.StringData(it.Link) != unsafe.StringData(it.RawURL) {
+		if it.Link != "" && unsafe.StringData(it.Link) != unsafe.StringData(it.key) {
 			t.Errorf("item %d keeps two copies of its link", i)
 		}
 	}

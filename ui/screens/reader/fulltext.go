@@ -120,7 +120,7 @@ func hostOf(u string) string {
 // wantsFull reports whether FullTextAuto should fetch this article's page:
 // its text was cut, is short or is missing.
 func wantsFull(it articles.Item) bool {
-	return it.URL != "" && (it.More > 0 || len(it.Description)+len(it.Content()) < shortText)
+	return it.URL() != "" && (it.More > 0 || len(it.Description)+len(it.Content()) < shortText)
 }
 
 // resetFull forgets the full text of the previous article; a fetch for it
@@ -148,11 +148,11 @@ func (m *Model) toggleFull() tea.Cmd {
 		return common.Status("The service's snippet: f shows the full text again.", common.LevelInfo)
 	case m.full.kept:
 		return m.fetchFull() // kept with the saved article: no network
-	case m.ctx.FullText == nil && m.item.URL == "":
+	case m.ctx.FullText == nil && m.item.URL() == "":
 		return common.Status("Full text is off in this session: no page reader is set up.", common.LevelWarning)
 	case m.ctx.FullText == nil:
 		return common.Status("Full text is off in this session: no page reader is set up. o opens the article in the browser.", common.LevelWarning)
-	case m.item.URL == "":
+	case m.item.URL() == "":
 		return common.Status("This article has no web address to fetch its text from.", common.LevelWarning)
 	}
 	return m.fetchFull()
@@ -164,9 +164,9 @@ func (m *Model) toggleFull() tea.Cmd {
 func (m *Model) fetchFull() tea.Cmd {
 	ctx, id := m.full.guard.BeginWithin(m.ctx.Parent())
 	m.full.fetching, m.full.failure = true, ""
-	m.full.host = hostOf(m.item.URL)
+	m.full.host = hostOf(m.item.URL())
 	m.full.gen++
-	ft, pageURL, key := m.ctx.FullText, m.item.URL, m.full.key
+	ft, pageURL, key := m.ctx.FullText, m.item.URL(), m.full.key
 	opts, themeGen := m.renderOpts(), m.ctx.ThemeGen
 	var kept *extract.Article
 	if m.full.kept {

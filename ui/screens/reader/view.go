@@ -154,12 +154,12 @@ func (m *Model) lines() []string {
 		}
 		// o and f are offered only with a web address to open or fetch:
 		// without one they refuse, and the Link line below says why.
-		full := m.ctx.FullText != nil && it.URL != ""
+		full := m.ctx.FullText != nil && it.URL() != ""
 		more := wording.Count(it.More, "more character", "more characters") + " at the source"
 		switch {
 		case it.More > 0 && full:
 			para(s.More.Render, more+" — press f to read it here, o to open it in the browser")
-		case it.More > 0 && it.URL != "":
+		case it.More > 0 && it.URL() != "":
 			para(s.More.Render, more+" — press o")
 		case it.More > 0:
 			para(s.More.Render, more+".")
@@ -168,7 +168,7 @@ func (m *Model) lines() []string {
 			switch {
 			case full:
 				para(s.Label.Render, "The service sent no text for this article. Press f to read it here, or o to open it at the source.")
-			case it.URL != "":
+			case it.URL() != "":
 				para(s.Label.Render, "The service sent no text for this article. Press o to read it at the source.")
 			default:
 				para(s.Label.Render, "The service sent no text for this article.")
@@ -189,18 +189,18 @@ func (m *Model) lines() []string {
 		out = append(out, "")
 	}
 	switch {
-	case it.URL != "":
+	case it.URL() != "":
 		out = append(out, pad+s.Label.Render("Link"))
 		// An OSC 8 hyperlink: terminals that know it open the whole URL
 		// from a click on any of its wrapped lines (with the key their
 		// mouse reporting asks for: ctrl, shift or cmd). The URL passed
 		// SafeURL, so it holds no byte that could end the sequence.
-		link := s.Link.Hyperlink(it.URL, "id=tidings-article")
-		for _, l := range textsafe.Wrap(it.URL, w) {
+		link := s.Link.Hyperlink(it.URL(), "id=tidings-article")
+		for _, l := range textsafe.Wrap(it.URL(), w) {
 			out = append(out, pad+link.Render(l))
 		}
-	case it.RawURL != "":
-		para(s.Label.Render, "Link (not a web address, will not be opened): "+it.RawURL)
+	case it.RawURL() != "":
+		para(s.Label.Render, "Link (not a web address, will not be opened): "+it.RawURL())
 	default:
 		para(s.Label.Render, "This article has no link.")
 	}
