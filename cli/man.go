@@ -1,13 +1,35 @@
 package cli
 
 import (
-	"bytes"
+	_ "embed"
 	"fmt"
-	"io"
+	"os"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/cobra/doc"
+)
+
+// manPage is tidings(1), made from the commands by cobra/doc in
+// TestManPageIsCurrent (man_gen_test.go), which fails when a command, flag
+// or example changes and the page was not made again:
+//
+//	go test ./cli -run TestManPageIsCurrent -update-man
+//
+// Why a file and not cobra/doc at run time: cobra/doc renders through
+// blackfriday, whose package initialiser runs in every tidings process,
+// the reader's included (0.26 ms and 214 KB of allocations at each start,
+// GODEBUG=inittrace=1; issue 31), to serve a command people run once.
+// The page's date and version are filled in as it is written.
+//
+//go:embed tidings.1
+var manPage string
+
+// The placeholders of tidings.1 that writeManPage fills in.
+const (
+	manDatePlaceholder    = "@DATE@"
+	manVersionPlaceholder = "@VERSION@"
 )
 
 func newManCommand() *cobra.Command {
@@ -21,89 +43,33 @@ func newManCommand() *cobra.Command {
 			"  tidings man | gzip > /usr/local/share/man/man1/tidings.1.gz",
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return writeManPage(cmd.OutOrStdout(), cmd.Root())
+			date, err := manDate(os.Getenv)
+			if err != nil {
+				return err
+			}
+			_, err = cmd.OutOrStdout().Write([]byte(fillManPage(manPage, date, appVersion())))
+			return err
 		},
 	}
 }
 
-// writeManPage writes one page for the whole program: cobra's page of the
-// root command (name, synopsis, description, options, examples) with, in
-// place of its SEE ALSO of per-command pages we do not install, a section
-// per command made of that command's own cobra page.
-func writeManPage(out io.Writer, root *cobra.Command) error {
-	header := &doc.GenManHeader{Title: "TIDINGS", Section: "1", Source: "tidings " + appVersion(), Manual: "User Commands"}
-	page, err := manSections(root, header)
+// manDate is the page's date as cobra/doc gives it: SOURCE_DATE_EPOCH
+// (reproducible builds) if set, today otherwise.
+func manDate(getenv func(string) string) (time.Time, error) {
+	epoch := getenv("SOURCE_DATE_EPOCH")
+	if epoch == "" {
+		return time.Now(), nil
+	}
+	secs, err := strconv.ParseInt(epoch, 10, 64)
 	if err != nil {
-		return err
+		return time.Time{}, fmt.Errorf("SOURCE_DATE_EPOCH %q is not a number of seconds: %w", epoch, err)
 	}
-	var b bytes.Buffer
-	b.WriteString(page)
-	b.WriteString("\n.SH COMMANDS\n.PP\nEach command has its own section below; `tidings COMMAND --help` shows the same.\n")
-	var walkErr error
-	walk(root, func(c *cobra.Command) {
-		if walkErr != nil || c == root {
-			return
-		}
-		body, err := manSections(c, header)
-		if err != nil {
-			walkErr = err
-			return
-		}
-		fmt.Fprintf(&b, "\n.SH %s\n", strings.ToUpper(c.CommandPath()))
-		b.WriteString(demoteSections(body))
-	})
-	if walkErr != nil {
-		return walkErr
-	}
-	b.WriteString("\n.SH SEE ALSO\n.PP\nThe README and docs/ of the tidings sources; systemd.exec(5) for the service unit.\n")
-	_, err = out.Write(b.Bytes())
-	return err
+	return time.Unix(secs, 0), nil
 }
 
-// walk calls visit on c and every available command below it, depth first.
-func walk(c *cobra.Command, visit func(*cobra.Command)) {
-	visit(c)
-	for _, sub := range c.Commands() {
-		if sub.IsAvailableCommand() {
-			walk(sub, visit)
-		}
-	}
-}
-
-// manSections is cobra's man page of c without its SEE ALSO section, and,
-// below the root, without its title header and NAME section (the
-// command's section heading stands for them).
-func manSections(c *cobra.Command, header *doc.GenManHeader) (string, error) {
-	c.DisableAutoGenTag = true
-	var buf bytes.Buffer
-	h := *header // GenMan fills in the date
-	if err := doc.GenMan(c, &h, &buf); err != nil {
-		return "", fmt.Errorf("man page of %s: %w", c.CommandPath(), err)
-	}
-	page := buf.String()
-	if i := strings.Index(page, "\n.SH SEE ALSO"); i >= 0 {
-		page = page[:i+1]
-	}
-	if c.HasParent() {
-		if i := strings.Index(page, "\n.SH NAME\n"); i >= 0 {
-			page = page[i+1:]
-		}
-	}
-	return page, nil
-}
-
-// demoteSections makes a command page's sections subsections of the
-// command's section; its NAME line becomes the first paragraph.
-func demoteSections(page string) string {
-	lines := strings.Split(page, "\n")
-	for i, l := range lines {
-		if rest, ok := strings.CutPrefix(l, ".SH "); ok {
-			if strings.Trim(rest, `"`) == "NAME" {
-				lines[i] = ".PP"
-				continue
-			}
-			lines[i] = ".SS " + rest
-		}
-	}
-	return strings.Join(lines, "\n")
+// fillManPage puts the date (as "Jan 2006", cobra/doc's form) and the
+// version into the page's title line.
+func fillManPage(page string, date time.Time, version string) string {
+	return strings.NewReplacer(manDatePlaceholder, date.Format("Jan 2006"),
+		manVersionPlaceholder, version).Replace(page)
 }
