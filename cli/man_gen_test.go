@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/spf13/cobra"
 	"github.com/adrg/xdg"
+	"github.com/spf13/cobra"
 	"github.com/spf13/cobra/doc"
 )
 
