@@ -73,7 +73,7 @@ func New(baseURL, apiKey string, opts ...Option) (*Client, error) {
 	}
 	hc := s.httpClient
 	if hc == nil {
-		hc = defaultHTTPClient()
+		hc = defaultHTTPClient(s.uncompressed)
 	}
 	c := &Client{
 		base: base, apiKey: key, http: hc, userAgent: s.userAgent,
@@ -144,8 +144,9 @@ var (
 	errInsecureRedirect = errors.New("refused a redirect from https to http")
 )
 
-func defaultHTTPClient() *http.Client {
+func defaultHTTPClient(uncompressed bool) *http.Client {
 	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.DisableCompression = uncompressed
 	return &http.Client{
 		Transport: tr,
 		CheckRedirect: func(req *http.Request, via []*http.Request) error {

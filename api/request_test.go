@@ -57,6 +57,27 @@ func TestRequestHeaders(t *testing.T) {
 	}
 }
 
+// A service elsewhere is asked for gzipped answers; one in this process
+// (WithoutCompression) is not, so that neither side spends CPU on it.
+func TestCompressionIsAskedForUnlessTheServiceIsLocal(t *testing.T) {
+	for _, tt := range []struct {
+		opts []Option
+		want string
+	}{{nil, "gzip"}, {[]Option{WithoutCompression()}, ""}} {
+		f := newFakeService(t, ok(emptyArticles))
+		c, err := New(f.baseURL(), testKey, tt.opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.LatestHeadlines(context.Background(), model.HeadlinesQuery{}); err != nil {
+			t.Fatal(err)
+		}
+		if got := f.lastRequest(t).Header.Get("Accept-Encoding"); got != tt.want {
+			t.Errorf("with %d options Accept-Encoding = %q, want %q", len(tt.opts), got, tt.want)
+		}
+	}
+}
+
 func TestRequestURLs(t *testing.T) {
 	tests := []struct {
 		name      string
@@ -232,7 +253,7 @@ func TestNewRejectsWhatCannotWork(t *testing.T) {
 }
 
 func TestDefaultClientRefusesHTTPSDowngradeRedirect(t *testing.T) {
-	check := defaultHTTPClient().CheckRedirect
+	check := defaultHTTPClient(false).CheckRedirect
 	from, _ := http.NewRequest(http.MethodGet, "https://news.example.com/v2/articles", nil)
 	toHTTP, _ := http.NewRequest(http.MethodGet, "http://news.example.com/v2/articles", nil)
 	toHTTPS, _ := http.NewRequest(http.MethodGet, "https://cdn.example.com/v2/articles", nil)

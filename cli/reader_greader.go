@@ -30,8 +30,11 @@ var (
 // (nil where the service keeps none).
 func newServiceClient(svc readerService) (serviceClient, common.Marks, error) {
 	if svc.dialect != api.DialectGReader {
-		client, err := api.New(svc.baseURL, svc.apiKey, api.WithVersion(appVersion()), api.WithDialect(svc.dialect),
-			svc.marksOption())
+		opts := []api.Option{api.WithVersion(appVersion()), api.WithDialect(svc.dialect), svc.marksOption()}
+		if svc.local {
+			opts = append(opts, api.WithoutCompression()) // the service is in this process
+		}
+		client, err := api.New(svc.baseURL, svc.apiKey, opts...)
 		if err != nil {
 			return nil, nil, fmt.Errorf("news service client: %w", err)
 		}
