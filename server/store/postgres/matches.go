@@ -161,12 +161,32 @@ func nextSpan(n int64, scanned float64, left, below int64, bucketCost float64) (
 	return max(1, min(span, maxSpan, left)), true
 }
 
+// spanLevels are the time markers' block sizes, largest first, as
+// log2 of buckets: 'b64 N', 'b16 N' and 'b4 N' (migration 0005) name
+// aligned blocks of 64, 16 and 4 buckets, 'b N' (0002) one bucket.
+var spanLevels = []struct {
+	shift  uint
+	prefix string
+}{{6, "b64 "}, {4, "b16 "}, {2, "b4 "}, {0, "b "}}
+
 // buckets is the tsquery text matching the marker of any bucket from
-// first to last.
+// first to last: the fewest aligned blocks that cover them exactly,
+// newest first. The GIN index takes each candidate as the least item
+// over every ORed marker, so a span costs more the more markers name it
+// (1.8 µs a row at 3 markers, 2.8 µs at 24, measured): a span of 24
+// buckets is a handful of blocks instead of 24 markers.
 func buckets(first, last int64) string {
-	parts := make([]string, 0, last-first+1)
-	for b := last; b >= first; b-- {
-		parts = append(parts, quoteLexeme("b "+strconv.FormatInt(b, 10)))
+	var parts []string
+	for b := last; b >= first; {
+		for _, l := range spanLevels {
+			size := int64(1) << l.shift
+			// The block ending at b, when b ends one and it fits.
+			if (b+1)%size == 0 && b-size+1 >= first {
+				parts = append(parts, quoteLexeme(l.prefix+strconv.FormatInt(b>>l.shift, 10)))
+				b -= size
+				break
+			}
+		}
 	}
 	return strings.Join(parts, " | ")
 }

@@ -210,3 +210,36 @@ func TestNextSpan(t *testing.T) {
 		}
 	}
 }
+
+// TestBucketsNameEachBucketOnce: the blocks of a span cover exactly its
+// buckets (negative ones too: ids before 1970), and a long span takes a
+// few markers, not one a bucket.
+func TestBucketsNameEachBucketOnce(t *testing.T) {
+	for _, r := range [][2]int64{{0, 0}, {5, 5}, {3, 4}, {0, 63}, {1, 64}, {17, 80}, {-70, -3}, {-9, 9}, {100, 163}} {
+		got := map[int64]int{}
+		parts := strings.Split(buckets(r[0], r[1]), " | ")
+		for _, p := range parts {
+			var prefix string
+			var n int64
+			if _, err := fmt.Sscanf(strings.Trim(p, "'"), "%s %d", &prefix, &n); err != nil {
+				t.Fatalf("buckets(%d, %d): marker %s: %v", r[0], r[1], p, err)
+			}
+			shift := map[string]uint{"b": 0, "b4": 2, "b16": 4, "b64": 6}[prefix]
+			for b := n << shift; b < (n+1)<<shift; b++ {
+				got[b]++
+			}
+		}
+		for b := r[0]; b <= r[1]; b++ {
+			if got[b] != 1 {
+				t.Errorf("buckets(%d, %d) names bucket %d %d times", r[0], r[1], b, got[b])
+			}
+			delete(got, b)
+		}
+		if len(got) > 0 {
+			t.Errorf("buckets(%d, %d) names buckets outside the span: %v", r[0], r[1], got)
+		}
+		if n := r[1] - r[0] + 1; n >= 16 && len(parts) > 12 {
+			t.Errorf("buckets(%d, %d): %d markers for %d buckets", r[0], r[1], len(parts), n)
+		}
+	}
+}
