@@ -183,12 +183,12 @@ func TestNextSpan(t *testing.T) {
 	maxResults = 10_000
 	const bucket = 1 << bucketShift
 	for _, c := range []struct {
-		n           int64
-		scanned     float64 // buckets
-		left, below int64
-		bucketCost  float64 // its markers, in rows
-		span        int64
-		marked      bool
+		n          int64
+		scanned    float64 // buckets
+		left, all  int64
+		bucketCost float64 // its markers, in rows
+		span       int64
+		marked     bool
 	}{
 		{0, 1, 80, 80, 2600, 80, false},                  // nothing yet: read the rest by q's own lists
 		{100, 1, 80, 80, 2600, 80, false},                // 8,000 rows left cost less than 80 buckets' markers
@@ -203,10 +203,10 @@ func TestNextSpan(t *testing.T) {
 		{400, 1, 80, 80, 2600, 80, false},                // 32,000 rows left cost less than 27 buckets' markers…
 		{400, 1, 80, 80, 2600 / phraseRowCost, 27, true}, // …unless they are a phrase's
 	} {
-		span, marked := nextSpan(c.n, c.scanned*bucket, c.left, c.below, c.bucketCost)
+		span, marked := nextSpan(c.n, c.scanned*bucket, c.left, c.all, c.bucketCost)
 		if span != c.span || marked != c.marked {
-			t.Errorf("nextSpan(%d, %g buckets, %d left, %d below, %g) = %d, %v; want %d, %v",
-				c.n, c.scanned, c.left, c.below, c.bucketCost, span, marked, c.span, c.marked)
+			t.Errorf("nextSpan(%d, %g buckets, %d left, %d in all, %g) = %d, %v; want %d, %v",
+				c.n, c.scanned, c.left, c.all, c.bucketCost, span, marked, c.span, c.marked)
 		}
 	}
 }
