@@ -56,6 +56,11 @@
 //     plans are allowed there: the planner, taking q's words to be
 //     independent, would otherwise walk the id index checking each row's
 //     tsvector for words that rarely meet (4.2 s at 1M, measured).
+//     Migration 0005 adds coarse time markers (blocks of 4, 16 and 64
+//     buckets), so a span is named by a few markers, and keeps the
+//     tsvector in the row (STORAGE MAIN), so phrases and ranking read no
+//     TOAST; its one rewrite of the table took 68 s at 1M, table locked
+//     (docs/performance-notes.md).
 //   - A search without keywords (sources, domains or a language) reads
 //     its newest MaxResults ids by walking those filters' indexes newest
 //     first; its pages and popularity order come from them likewise.

@@ -66,12 +66,12 @@ func (s *Store) readMatches(ctx context.Context, sr search) ([]int64, error) {
 		return nil, classify(err)
 	}
 	defer tx.Rollback(context.Background())
-	var newest, oldest, first *int64 // in the range, and the catalogue's first
-	var perBucket float64            // articles in a bucket, on average
-	if err := tx.QueryRow(ctx, `SELECT max(id), min(id), (SELECT min(id) FROM articles), COALESCE(
+	var newest, oldest, first, last *int64 // in the range, and the catalogue's first and last
+	var perBucket float64                  // articles in a bucket, on average
+	if err := tx.QueryRow(ctx, `SELECT max(id), min(id), (SELECT min(id) FROM articles), (SELECT max(id) FROM articles), COALESCE(
 	(SELECT greatest(reltuples, 0) FROM pg_class WHERE oid = 'articles'::regclass)
 	/ (((SELECT max(id) FROM articles) >> 37) - ((SELECT min(id) FROM articles) >> 37) + 1), 0)::float8
-FROM articles WHERE id BETWEEN $1 AND $2`, sr.lo, sr.hi).Scan(&newest, &oldest, &first, &perBucket); err != nil {
+FROM articles WHERE id BETWEEN $1 AND $2`, sr.lo, sr.hi).Scan(&newest, &oldest, &first, &last, &perBucket); err != nil {
 		return nil, fmt.Errorf("find the time range: %w", classify(err))
 	}
 	if newest == nil {
@@ -88,6 +88,9 @@ FROM articles WHERE id BETWEEN $1 AND $2`, sr.lo, sr.hi).Scan(&newest, &oldest, 
 		return nil, classify(err)
 	}
 	top, bottom, start := *newest>>bucketShift, *oldest>>bucketShift, *first>>bucketShift
+	// The GIN index knows no time: reading by q's own lists reads q's
+	// matches in every bucket of the catalogue, those already read too.
+	catalogue := *last>>bucketShift - start + 1
 	bucketCost := perBucket * markerCost
 	if strings.Contains(sr.text, "<->") {
 		bucketCost /= phraseRowCost
@@ -103,28 +106,43 @@ FROM articles WHERE id BETWEEN $1 AND $2`, sr.lo, sr.hi).Scan(&newest, &oldest, 
 		} else {
 			from = bottom // the rest, by q's own lists
 		}
-		// The id bounds are checked on the rows, never read as a range of
-		// the primary key to AND with the GIN bitmap: the planner, taking
-		// q's words to be independent, expects many matches and would
-		// read hundreds of thousands of keys to narrow a few thousand
-		// (250 ms at 1M, measured). The markers narrow to the span.
-		w := sr.where(tsq, "(a.id + 0)", sr.lo, hi)
-		query := "SELECT a.id FROM articles a" + w.sql() + " ORDER BY a.id DESC LIMIT " + w.arg(maxResults-int64(len(ids)))
-		found, err := s.ids(ctx, tx, query, w.args)
+		query, args := spanQuery(sr, tsq, hi, maxResults-int64(len(ids)))
+		found, err := s.ids(ctx, tx, query, args)
 		if err != nil {
 			return nil, err
 		}
 		ids = append(ids, found...)
 		cur = from - 1
-		span, marked = nextSpan(int64(len(ids)), float64(*newest-from<<bucketShift+1), cur-bottom+1, cur-start+1, bucketCost)
+		span, marked = nextSpan(int64(len(ids)), float64(*newest-from<<bucketShift+1), cur-bottom+1, catalogue, bucketCost)
 	}
 	return ids, classify(tx.Commit(ctx))
 }
 
-// markerCost is what reading one article's bucket marker through the
-// GIN index costs, in rows read: a fifth (0.3 µs against 1.5 µs at 1M,
-// measured).
-const markerCost = 0.2
+// spanQuery is the query of one read: the newest limit articles matching
+// tsq (sr's words, facets and span markers) up to id hi, with sr's
+// other conditions. Those and the id bounds are checked on the rows of
+// tsq's matches, never read from their own indexes to AND with the GIN
+// bitmap (OFFSET 0 keeps the planner from pushing them into the scan):
+// the markers already narrow the index read to the span and the filters,
+// while the planner, taking q's words to be independent, expects many
+// matches and would read hundreds of thousands of keys to narrow a few
+// thousand: the primary key's range (250 ms at 1M, measured), or a
+// language's 355,650 keys for every span (58 against 25 ms a span of
+// "opposition" in English, measured).
+func spanQuery(sr search, tsq string, hi, limit int64) (string, []any) {
+	w := sr.where("", "a.id", sr.lo, hi)
+	query := "SELECT a.id FROM (SELECT a.id, a.language, a.source_id, a.rhost, a.story_id FROM articles a WHERE a.tsv @@ " +
+		w.arg(tsq) + "::tsquery OFFSET 0) a" + w.sql() + " ORDER BY a.id DESC LIMIT " + w.arg(limit)
+	return query, w.args
+}
+
+// markerCost is what reading one article's time marker through the GIN
+// index costs, in rows read. It was a fifth (0.3 µs against 1.5 µs at
+// 1M) with a marker a bucket; with a few coarse ones a span (migration
+// 0005) it is about a hundredth: "char expected" read 8,999 matches in
+// 37 buckets in 37 ms, and all its 23,830 by its own lists in 74 ms
+// (2026-12-02, at 1M).
+const markerCost = 0.02
 
 // phraseRowCost is what a row costs a phrase search, in plain rows: the
 // GIN index knows no word positions, so every article holding the
@@ -135,16 +153,17 @@ const phraseRowCost = 8
 // nextSpan is how the next read goes, having found n matches in the
 // newest scanned ids (a span of ids, newest to the oldest scanned
 // bucket's start: the newest bucket is seldom full), with left buckets of
-// the search's range still to read, below buckets of the catalogue from
-// there down, and reading one bucket's markers costing bucketCost rows. Spans
+// the search's range still to read, all buckets of the catalogue, and
+// reading one bucket's markers costing bucketCost rows. Spans
 // are as many buckets as the matches so far say the cap needs (a tenth
 // more, so a span seldom falls just short), or all that are left when
 // they will not fill it, read through the buckets' markers: a span costs
 // its articles' markers and the rows it reads. Reading the rest by q's
-// own lists instead (marked false) costs a row for every match below,
-// whatever the range (the GIN index knows no time): that is the cheaper
-// way for matches too sparse for spans to pay.
-func nextSpan(n int64, scanned float64, left, below int64, bucketCost float64) (span int64, marked bool) {
+// own lists instead (marked false) costs a row for every match of the
+// catalogue, whatever the range and those already read (the GIN index
+// knows no time): that is the cheaper way for matches too sparse for
+// spans to pay.
+func nextSpan(n int64, scanned float64, left, all int64, bucketCost float64) (span int64, marked bool) {
 	need := maxResults - n
 	if n == 0 {
 		return left, false // nothing to go by; and q's lists met nothing yet
@@ -155,18 +174,38 @@ func nextSpan(n int64, scanned float64, left, below int64, bucketCost float64) (
 		span = int64(float64(need)*1.1/perBucket) + 1
 	}
 	spans := float64(min(span, left))*bucketCost + min(perBucket*float64(span), float64(need))
-	if perBucket*float64(below) <= spans {
+	if perBucket*float64(all) <= spans {
 		return left, false
 	}
 	return max(1, min(span, maxSpan, left)), true
 }
 
+// spanLevels are the time markers' block sizes, largest first, as
+// log2 of buckets: 'b64 N', 'b16 N' and 'b4 N' (migration 0005) name
+// aligned blocks of 64, 16 and 4 buckets, 'b N' (0002) one bucket.
+var spanLevels = []struct {
+	shift  uint
+	prefix string
+}{{6, "b64 "}, {4, "b16 "}, {2, "b4 "}, {0, "b "}}
+
 // buckets is the tsquery text matching the marker of any bucket from
-// first to last.
+// first to last: the fewest aligned blocks that cover them exactly,
+// newest first. The GIN index takes each candidate as the least item
+// over every ORed marker, so a span costs more the more markers name it
+// (1.8 µs a row at 3 markers, 2.8 µs at 24, measured): a span of 24
+// buckets is a handful of blocks instead of 24 markers.
 func buckets(first, last int64) string {
-	parts := make([]string, 0, last-first+1)
-	for b := last; b >= first; b-- {
-		parts = append(parts, quoteLexeme("b "+strconv.FormatInt(b, 10)))
+	var parts []string
+	for b := last; b >= first; {
+		for _, l := range spanLevels {
+			size := int64(1) << l.shift
+			// The block ending at b, when b ends one and it fits.
+			if (b+1)%size == 0 && b-size+1 >= first {
+				parts = append(parts, quoteLexeme(l.prefix+strconv.FormatInt(b>>l.shift, 10)))
+				b -= size
+				break
+			}
+		}
 	}
 	return strings.Join(parts, " | ")
 }

@@ -183,12 +183,12 @@ func TestNextSpan(t *testing.T) {
 	maxResults = 10_000
 	const bucket = 1 << bucketShift
 	for _, c := range []struct {
-		n           int64
-		scanned     float64 // buckets
-		left, below int64
-		bucketCost  float64 // its markers, in rows
-		span        int64
-		marked      bool
+		n          int64
+		scanned    float64 // buckets
+		left, all  int64
+		bucketCost float64 // its markers, in rows
+		span       int64
+		marked     bool
 	}{
 		{0, 1, 80, 80, 2600, 80, false},                  // nothing yet: read the rest by q's own lists
 		{100, 1, 80, 80, 2600, 80, false},                // 8,000 rows left cost less than 80 buckets' markers
@@ -203,10 +203,43 @@ func TestNextSpan(t *testing.T) {
 		{400, 1, 80, 80, 2600, 80, false},                // 32,000 rows left cost less than 27 buckets' markers…
 		{400, 1, 80, 80, 2600 / phraseRowCost, 27, true}, // …unless they are a phrase's
 	} {
-		span, marked := nextSpan(c.n, c.scanned*bucket, c.left, c.below, c.bucketCost)
+		span, marked := nextSpan(c.n, c.scanned*bucket, c.left, c.all, c.bucketCost)
 		if span != c.span || marked != c.marked {
-			t.Errorf("nextSpan(%d, %g buckets, %d left, %d below, %g) = %d, %v; want %d, %v",
-				c.n, c.scanned, c.left, c.below, c.bucketCost, span, marked, c.span, c.marked)
+			t.Errorf("nextSpan(%d, %g buckets, %d left, %d in all, %g) = %d, %v; want %d, %v",
+				c.n, c.scanned, c.left, c.all, c.bucketCost, span, marked, c.span, c.marked)
+		}
+	}
+}
+
+// TestBucketsNameEachBucketOnce: the blocks of a span cover exactly its
+// buckets (negative ones too: ids before 1970), and a long span takes a
+// few markers, not one a bucket.
+func TestBucketsNameEachBucketOnce(t *testing.T) {
+	for _, r := range [][2]int64{{0, 0}, {5, 5}, {3, 4}, {0, 63}, {1, 64}, {17, 80}, {-70, -3}, {-9, 9}, {100, 163}} {
+		got := map[int64]int{}
+		parts := strings.Split(buckets(r[0], r[1]), " | ")
+		for _, p := range parts {
+			var prefix string
+			var n int64
+			if _, err := fmt.Sscanf(strings.Trim(p, "'"), "%s %d", &prefix, &n); err != nil {
+				t.Fatalf("buckets(%d, %d): marker %s: %v", r[0], r[1], p, err)
+			}
+			shift := map[string]uint{"b": 0, "b4": 2, "b16": 4, "b64": 6}[prefix]
+			for b := n << shift; b < (n+1)<<shift; b++ {
+				got[b]++
+			}
+		}
+		for b := r[0]; b <= r[1]; b++ {
+			if got[b] != 1 {
+				t.Errorf("buckets(%d, %d) names bucket %d %d times", r[0], r[1], b, got[b])
+			}
+			delete(got, b)
+		}
+		if len(got) > 0 {
+			t.Errorf("buckets(%d, %d) names buckets outside the span: %v", r[0], r[1], got)
+		}
+		if n := r[1] - r[0] + 1; n >= 16 && len(parts) > 12 {
+			t.Errorf("buckets(%d, %d): %d markers for %d buckets", r[0], r[1], len(parts), n)
 		}
 	}
 }
