@@ -335,13 +335,94 @@ func (g *Grouper) frames(out []frame, e *entry, raw []rawFrame) []frame {
 		}
 		out = append(out, f)
 	}
-	slices.SortFunc(out, func(a, b frame) int {
-		if a.key != b.key {
-			return cmp.Compare(a.key, b.key)
-		}
-		return cmp.Compare(uint64(a.filler), uint64(b.filler))
-	})
+	sortFrames(out)
 	return out
+}
+
+// frameLess orders frames by key, then filler, as conflict reads them.
+func frameLess(a, b frame) bool {
+	return a.key < b.key || a.key == b.key && a.filler < b.filler
+}
+
+// sortFrames sorts s by frameLess. slices.SortFunc calls its comparison
+// through a func value, and at the 70 to 160 frames of an article that
+// call was most of the sort: 0.62 of frames' 1.06 s in the feed
+// benchmark's grouping, 0.42 s with this quicksort, which compares
+// inline. The order of frames equal by frameLess is not kept, and
+// nothing reads it: fillsDiffer and see ask only which fillers a key
+// has. Past a depth of 2·log₂ n (which hashed keys do not reach) the
+// rest is left to slices.SortFunc.
+func sortFrames(s []frame) {
+	depth := 0
+	for n := len(s); n > 0; n >>= 1 {
+		depth += 2
+	}
+	quickFrames(s, depth)
+}
+
+func quickFrames(s []frame, depth int) {
+	for len(s) > 12 {
+		if depth == 0 {
+			slices.SortFunc(s, compareFrames)
+			return
+		}
+		depth--
+		// The median of the first, middle and last is the pivot: it
+		// keeps both parts non-empty.
+		m, last := len(s)/2, len(s)-1
+		if frameLess(s[m], s[0]) {
+			s[m], s[0] = s[0], s[m]
+		}
+		if frameLess(s[last], s[m]) {
+			s[last], s[m] = s[m], s[last]
+			if frameLess(s[m], s[0]) {
+				s[m], s[0] = s[0], s[m]
+			}
+		}
+		pivot := s[m]
+		// Hoare's partition: frames equal to the pivot go to both
+		// sides, so runs of one key still split evenly.
+		i, j := 0, last
+		for {
+			for frameLess(s[i], pivot) {
+				i++
+			}
+			for frameLess(pivot, s[j]) {
+				j--
+			}
+			if i >= j {
+				break
+			}
+			s[i], s[j] = s[j], s[i]
+			i++
+			j--
+		}
+		// s[:j+1] <= pivot <= s[j+1:]: recurse into the smaller part,
+		// loop on the larger.
+		if j+1 < len(s)-j-1 {
+			quickFrames(s[:j+1], depth)
+			s = s[j+1:]
+		} else {
+			quickFrames(s[j+1:], depth)
+			s = s[:j+1]
+		}
+	}
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && frameLess(s[j], s[j-1]); j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}
+
+// compareFrames is frameLess as a comparison.
+func compareFrames(a, b frame) int {
+	switch {
+	case frameLess(a, b):
+		return -1
+	case frameLess(b, a):
+		return 1
+	}
+	return 0
 }
 
 // commonShare: a word in more than 1/commonShare of a language's indexed
