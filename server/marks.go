@@ -187,17 +187,22 @@ func (h *handler) setMarks(st store.Reader, cfg Config) error {
 // owner's marks: the request's key, the owner and their marks version.
 // ok is false when the store keeps no version (or cannot say it now):
 // the answer is then not cached.
-func (h *handler) personalKey(ctx context.Context, key string) (string, bool) {
+//
+// It also returns ctx saying the version to the store's rule
+// (store.WithMarksVersion), so that the answer is the one of the version
+// it is cached under, and an owner who never marked anything costs no
+// lookups of empty marks.
+func (h *handler) personalKey(ctx context.Context, key string) (context.Context, string, bool) {
 	v, ok := h.marks.(store.MarksVersioner)
 	if !ok {
-		return "", false
+		return ctx, "", false
 	}
 	owner := ownerOf(ctx)
-	ctx, cancel := context.WithTimeout(ctx, h.timeout)
+	qctx, cancel := context.WithTimeout(ctx, h.timeout)
 	defer cancel()
-	n, err := v.MarksVersion(ctx, owner)
+	n, err := v.MarksVersion(qctx, owner)
 	if err != nil {
-		return "", false
+		return ctx, "", false
 	}
-	return fmt.Sprintf("%s\x00owner=%s\x00marks=%d", key, owner, n), true
+	return store.WithMarksVersion(ctx, owner, n), fmt.Sprintf("%s\x00owner=%s\x00marks=%d", key, owner, n), true
 }

@@ -345,9 +345,10 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request, d dialect, ep e
 	// Some paths (the feeds' polling state) are never cached.
 	personal := h.personal[r.URL.Path]
 	cacheable := !personal && !uncachedPath(r.URL.Path)
+	reqCtx := r.Context()
 	if personal {
-		if key, ok := h.personalKey(r.Context(), cacheKey); ok {
-			cacheKey, cacheable = key, true
+		if vctx, key, ok := h.personalKey(reqCtx, cacheKey); ok {
+			reqCtx, cacheKey, cacheable = vctx, key, true
 		}
 	}
 	if rep, ok := h.bodies.lookup(cacheKey, gen); ok && cacheable {
@@ -355,7 +356,7 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request, d dialect, ep e
 		return rep, true
 	}
 	h.metrics.observeCache(false)
-	ctx, cancel := context.WithTimeout(r.Context(), h.timeout)
+	ctx, cancel := context.WithTimeout(reqCtx, h.timeout)
 	defer cancel()
 	start := time.Now()
 	v, err := ep(ctx, values)

@@ -40,6 +40,9 @@ type watermarks struct {
 }
 
 func (r *ruleMarks) watermarks(ctx context.Context, owner Owner) (watermarks, error) {
+	if neverMarked(ctx, owner) {
+		return watermarks{global: NoWatermark}, nil
+	}
 	by, err := r.t.Watermarks(ctx, owner)
 	if err != nil {
 		return watermarks{}, fmt.Errorf("read the watermarks: %w", err)
@@ -49,6 +52,19 @@ func (r *ruleMarks) watermarks(ctx context.Context, owner Owner) (watermarks, er
 		w.global = g
 	}
 	return w, nil
+}
+
+// explicitReads is the owner's read and unread marks that differ from
+// their watermarks' say.
+func (r *ruleMarks) explicitReads(ctx context.Context, owner Owner) ([]StoredMark, error) {
+	if neverMarked(ctx, owner) {
+		return nil, nil
+	}
+	explicit, err := r.t.ExplicitReads(ctx, owner)
+	if err != nil {
+		return nil, fmt.Errorf("read the explicit marks: %w", err)
+	}
+	return explicit, nil
 }
 
 // of is the watermark of source's articles.
@@ -143,7 +159,7 @@ func (r *ruleMarks) SetStarred(ctx context.Context, owner Owner, ids []int64, st
 // MarksOf implements Marks.
 func (r *ruleMarks) MarksOf(ctx context.Context, owner Owner, ids []int64) (map[int64]ArticleMarks, error) {
 	out := make(map[int64]ArticleMarks, len(ids))
-	if len(ids) == 0 {
+	if len(ids) == 0 || neverMarked(ctx, owner) { // absent: unread, not starred
 		return out, nil
 	}
 	w, err := r.watermarks(ctx, owner)
@@ -299,9 +315,9 @@ func (r *ruleMarks) unread(ctx context.Context, owner Owner, res resolved, hi in
 	if err := r.countRanges(ctx, ranges, counts); err != nil {
 		return nil, err
 	}
-	explicit, err := r.t.ExplicitReads(ctx, owner)
+	explicit, err := r.explicitReads(ctx, owner)
 	if err != nil {
-		return nil, fmt.Errorf("read the explicit marks: %w", err)
+		return nil, err
 	}
 	for _, m := range explicit {
 		if _, in := counts[m.Source]; (!res.all && !in) || m.ID > hi {
@@ -401,9 +417,9 @@ func (r *ruleMarks) unreadTotal(ctx context.Context, owner Owner, res resolved, 
 		return 0, err
 	}
 	n -= sum(read)
-	explicit, err := r.t.ExplicitReads(ctx, owner)
+	explicit, err := r.explicitReads(ctx, owner)
 	if err != nil {
-		return 0, fmt.Errorf("read the explicit marks: %w", err)
+		return 0, err
 	}
 	for _, m := range explicit {
 		if m.ID > hi {

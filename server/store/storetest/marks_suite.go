@@ -30,6 +30,7 @@ func RunMarks(t *testing.T, open func(t *testing.T) MarksBackend) {
 		{"AThousandIDsPerCall", testThousandIDs},
 		{"StreamContinuationOver10000Items", testLongStream},
 		{"EveryWriteMovesTheOwnersVersion", testVersion},
+		{"AnswersAreTheSameWithTheVersionSaid", testVersionSaid},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.run(t, open(t)) })
@@ -390,4 +391,63 @@ func testVersion(t *testing.T, b MarksBackend) {
 	if version(ownerB) != others {
 		t.Error("another owner's writes moved this owner's version")
 	}
+}
+
+// A request says the owner's marks version it read (the service keys its
+// cached answer with it); the rule then skips the lookups of an owner who
+// never marked anything. Its answers must be the store's own: for a new
+// owner (whose version must be 0, the rule's premise), for an owner with
+// marks at their version, and when the version said is another owner's.
+func testVersionSaid(t *testing.T, b MarksBackend) {
+	v, ok := b.(store.MarksVersioner)
+	if !ok {
+		t.Skip("the backend keeps no marks version")
+	}
+	ids := marksFixture(t, b, 9)
+	if _, err := b.SetRead(marksCtx, ownerA, ids[:2], true); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.SetStarred(marksCtx, ownerA, ids[2:3], true); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.MarkAllRead(marksCtx, ownerA, store.Scope{Source: "bytes"}, time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := v.MarksVersion(marksCtx, ownerB); err != nil || n != 0 {
+		t.Fatalf("a new owner's marks version = %d, %v; want 0 (an owner at 0 has no marks)", n, err)
+	}
+	va, err := v.MarksVersion(marksCtx, ownerA)
+	if err != nil || va == 0 {
+		t.Fatalf("marks version after writes = %d, %v", va, err)
+	}
+	scopes := []store.Scope{{}, {Source: "daily"}, {Category: "general"},
+		{Headlines: &model.HeadlinesQuery{Country: "us"}}, {Articles: &model.ArticlesQuery{Q: "harbour"}}}
+	check := func(owner store.Owner, said context.Context, how string) {
+		t.Helper()
+		want, err := b.MarksOf(marksCtx, owner, ids)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := b.MarksOf(said, owner, ids)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range ids {
+			if got[id] != want[id] {
+				t.Errorf("%s: marks of %d = %+v, want %+v", how, id, got[id], want[id])
+			}
+		}
+		for _, sc := range scopes {
+			want, err := b.UnreadCount(marksCtx, owner, sc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, err := b.UnreadCount(said, owner, sc); err != nil || got != want {
+				t.Errorf("%s: unread of %+v = %d, %v; want %d", how, sc, got, err, want)
+			}
+		}
+	}
+	check(ownerB, store.WithMarksVersion(marksCtx, ownerB, 0), "a new owner at version 0")
+	check(ownerA, store.WithMarksVersion(marksCtx, ownerA, va), "an owner with marks at their version")
+	check(ownerA, store.WithMarksVersion(marksCtx, ownerB, 0), "an owner with marks, another's version said")
 }
