@@ -17,10 +17,12 @@ import (
 
 // Item is an article ready for display. Every string field but Link is
 // sanitised. It keeps no copy of the model.Article it was made from: a
-// list holds thousands of Items, and the original's struct and the fields
-// nothing shows (urlToImage, the source's id) would be a third of its
-// memory (the strings the two share are one copy: textsafe returns clean
-// text as the very string it was given).
+// list holds thousands of Items. What a list draws is in its fields; what
+// only the reader, the preview and saving read (the content, the image's
+// link, the author, the source's id) is kept deflated with the rest of its
+// page's (cold.go), and its web address is worked out from Link when asked
+// (URL, RawURL): with 10,000 articles loaded that is the difference
+// between 42 and 38 MiB of the reader's memory (issue 31).
 type Item struct {
 	Title       string
 	Source      string

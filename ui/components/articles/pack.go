@@ -10,7 +10,7 @@ package articles
 // the same spans as that garbage, so the garbage's spans could not go
 // back to the system: with 10,000 articles loaded the reader's heap held
 // about 17 MB for 12 MB of live data. Packed, a page's text is one
-// piece of a slab (slab.go) (issue 31).
+// piece of a slab (slab.go; issue 31).
 //
 // The cold strings (content, image link, author, source id) go into one
 // block of the page (cold.go), deflated if deflate is set.
