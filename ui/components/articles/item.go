@@ -52,6 +52,14 @@ type Item struct {
 
 // FromArticle sanitises an article into an Item.
 func FromArticle(a model.Article) Item {
+	it, cold := sanitise(a)
+	it.cold = coldRef{block: newColdBlock([]coldText{cold}, false)}
+	return it
+}
+
+// sanitise makes the Item of a and its cold strings, which the caller
+// puts in a block: one of its own (FromArticle) or its page's (FromPage).
+func sanitise(a model.Article) (Item, coldText) {
 	it := Item{
 		Link:        a.URL,
 		Title:       textsafe.Line(textsafe.FromHTML(a.Title)),
@@ -75,10 +83,10 @@ func FromArticle(a model.Article) Item {
 	if it.Description != "" && strings.HasPrefix(content, it.Description) {
 		content = strings.TrimSpace(strings.TrimPrefix(content, it.Description))
 	}
-	it.cold = coldRef{block: newColdBlock([]coldText{{content: content, image: a.URLToImage,
-		author: textsafe.Line(textsafe.FromHTML(a.Author)), sourceID: a.Source.ID}}, false)}
-	it.key = keyOf(it)
-	return it
+	cold := coldText{content: content, image: a.URLToImage,
+		author: textsafe.Line(textsafe.FromHTML(a.Author)), sourceID: a.Source.ID}
+	it.key = keyOf(it, cold)
+	return it, cold
 }
 
 // ToArticle is the article an Item shows, for keeping it (state.Store.Save):
@@ -87,8 +95,10 @@ func FromArticle(a model.Article) Item {
 // after the description, with the service's "[+N chars]" marker when it
 // had one, so FromArticle gives the same Item back and a saved article
 // reads offline as it did. state.Key of it is Key(it).
-func ToArticle(it Item) model.Article {
-	cold := it.cold.block.get(it.cold.i)
+func ToArticle(it Item) model.Article { return toArticle(it, it.cold.block.get(it.cold.i)) }
+
+// toArticle is ToArticle with the item's cold strings given.
+func toArticle(it Item, cold coldText) model.Article {
 	content := cold.content
 	if it.More > 0 {
 		content = strings.TrimSpace(content+"…") + fmt.Sprintf(" [+%d chars]", it.More)
@@ -117,22 +127,23 @@ func ToArticle(it Item) model.Article {
 // an article without one a digest of its (cleaned) title, source and
 // time. The cleaned text rather than the service's makes the key survive
 // a save and a reload (ToArticle, FromArticle).
-func keyOf(it Item) string {
+func keyOf(it Item, cold coldText) string {
 	if u := strings.TrimSpace(it.Link); u != "" {
 		return u
 	}
-	return state.Key(ToArticle(it))
+	return state.Key(toArticle(it, cold))
 }
 
 // FromPage sanitises a page of articles.
 func FromPage(p model.Page[model.Article]) model.Page[Item] {
 	items := make([]Item, len(p.Items))
+	cold := make([]coldText, len(p.Items))
 	for i, a := range p.Items {
-		items[i] = FromArticle(a)
+		items[i], cold[i] = sanitise(a)
 	}
 	// The first page is on the path to the first frame, and a page alone
 	// is small: only later pages, which make a list big, are deflated.
-	pack(items, p.Page > 1)
+	pack(items, cold, p.Page > 1)
 	return model.Page[Item]{Items: items, TotalResults: p.TotalResults, Page: p.Page, PageSize: p.PageSize,
 		UnreadResults: p.UnreadResults, UnreadKnown: p.UnreadKnown}
 }
@@ -184,5 +195,5 @@ func Key(it Item) string {
 	if it.key != "" {
 		return it.key
 	}
-	return keyOf(it) // an Item not made by FromArticle
+	return keyOf(it, it.cold.block.get(it.cold.i)) // an Item not made by FromArticle
 }

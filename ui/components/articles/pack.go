@@ -12,10 +12,14 @@ package articles
 // about 17 MB for 12 MB of live data. Packed, a page's text is one
 // piece of a slab (slab.go; issue 31).
 //
-// The cold strings (content, image link, author, source id) go into one
-// block of the page (cold.go), deflated if deflate is set.
-func pack(items []Item, deflate bool) {
-	packCold(items, deflate)
+// The items' cold strings (content, image link, author, source id: cold[i]
+// is items[i]'s) go into one block of the page (cold.go), deflated if
+// deflate is set.
+func pack(items []Item, cold []coldText, deflate bool) {
+	block := newColdBlock(cold, deflate)
+	for i := range items {
+		items[i].cold = coldRef{block: block, i: int32(i)}
+	}
 	offsets := make(map[string]int, 4*len(items)) // where each distinct string starts
 	var distinct []string
 	size := 0
@@ -42,19 +46,4 @@ func pack(items []Item, deflate bool) {
 // fields are the string fields of an Item that pack moves.
 func fields(it *Item) [7]*string {
 	return [7]*string{&it.Title, &it.Source, &it.Description, &it.Link, &it.StoryID, &it.ID, &it.key}
-}
-
-// packCold moves the items' cold strings into one block.
-func packCold(items []Item, deflate bool) {
-	if len(items) < 2 {
-		return
-	}
-	cold := make([]coldText, len(items))
-	for i, it := range items {
-		cold[i] = it.cold.block.get(it.cold.i)
-	}
-	block := newColdBlock(cold, deflate)
-	for i := range items {
-		items[i].cold = coldRef{block: block, i: int32(i)}
-	}
 }
