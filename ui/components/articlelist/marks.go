@@ -38,7 +38,10 @@ type markState struct {
 	// visits holds the previous visit to each view, as loaded this
 	// session ("new since your last visit"); a zero time: none before.
 	visits map[string]time.Time
-	count  countCache
+	// visitDue: the view's last visit is to be asked once its first
+	// page is in (visitAfterFirstPage).
+	visitDue bool
+	count    countCache
 }
 
 // markedAllMsg answers A on a service that keeps marks.
@@ -67,7 +70,19 @@ func (m *Model) Load(v model.View) tea.Cmd {
 	default:
 		return nil // a feed's view: listed by the Feeds screen, not here
 	}
-	return tea.Batch(m.Reset(fetch), m.loadVisit())
+	m.marks.visitDue = true
+	return m.Reset(fetch)
+}
+
+// visitAfterFirstPage asks for the view's last visit once its first page
+// is in (or failed). Asked beside the request, the state file's first use
+// (opening and checking it) shared the cores with the first headlines.
+func (m *Model) visitAfterFirstPage() tea.Cmd {
+	if !m.marks.visitDue || m.list.Loading() {
+		return nil
+	}
+	m.marks.visitDue = false
+	return m.loadVisit()
 }
 
 func withUnread(v model.View) model.View {

@@ -116,12 +116,21 @@ type prefs struct {
 	common.State
 	mu     sync.Mutex
 	values map[string]string
+	reads  int
 }
 
 func (p *prefs) Preference(_ context.Context, name string) (string, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.reads++
 	return p.values[name], nil
+}
+
+// asked is how many preferences were read.
+func (p *prefs) asked() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.reads
 }
 
 func (p *prefs) SetPreference(_ context.Context, name, value string) error {
@@ -179,9 +188,14 @@ func newFixture(t *testing.T, svc *service, height int, st common.State) *fixtur
 	}
 	f := &fixture{t: t, svc: svc, ctx: ctx, list: New(ctx, common.Headlines, "article")}
 	f.list.SetSize(80, height)
-	q := model.HeadlinesQuery{Country: "us", PageSize: 20}
-	f.settle(f.list.Load(model.View{Headlines: &q}))
+	f.settle(f.list.Load(fixtureView()))
 	return f
+}
+
+// fixtureView is the view a fixture's list loads.
+func fixtureView() model.View {
+	q := model.HeadlinesQuery{Country: "us", PageSize: 20}
+	return model.View{Headlines: &q}
 }
 
 // settle runs cmd, feeds the list its own answers and applies the marks
@@ -428,6 +442,37 @@ func TestNewSinceTheLastVisit(t *testing.T) {
 		first := newFixture(t, &service{total: 30}, 24, &prefs{values: map[string]string{}})
 		if s := first.list.Status(); strings.Contains(s, "new since") {
 			t.Fatalf("a first visit counts %q", s)
+		}
+	})
+}
+
+// The last visit is asked of the state file once the list's first page
+// is in, not beside its request: the file's first use opens and checks it
+// (a few milliseconds of CPU), which held back the first headlines at
+// start-up (issue 31).
+func TestTheLastVisitIsAskedOnceTheFirstPageIsIn(t *testing.T) {
+	bubble(t, func(t *testing.T) {
+		st := &prefs{values: map[string]string{}}
+		f := newFixture(t, &service{total: 30}, 24, st)
+		cmd := f.list.Load(model.View{Headlines: &model.HeadlinesQuery{Country: "gb", PageSize: 20}})
+		var page tea.Msg
+		for _, msg := range uitest.Run(cmd, 50*time.Millisecond) {
+			if _, ok := msg.(visitMsg); ok {
+				t.Fatal("the last visit was asked beside the first page's request")
+			}
+			if _, ok := msg.(spinner.TickMsg); !ok {
+				page = msg
+			}
+		}
+		if page == nil {
+			t.Fatal("Load asked for no page")
+		}
+		if st.asked() != 1 {
+			t.Fatalf("before the page: %d preferences read, want the first view's only", st.asked())
+		}
+		f.settle(f.list.Update(page))
+		if st.asked() != 2 {
+			t.Fatalf("once the page is in: %d preferences read, want 2", st.asked())
 		}
 	})
 }

@@ -30,7 +30,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		return cmd
 	}
 	cmd := m.list.Update(msg)
-	return tea.Batch(cmd, m.stepper.Resume(m.list))
+	return tea.Batch(cmd, m.stepper.Resume(m.list), m.visitAfterFirstPage())
 }
 
 // HandleKey acts on the article keys; ok is false for a key that is not
