@@ -257,10 +257,11 @@ func newApp(cfg Config, defs []screenDef) *App {
 // The screen showing goes first: its first request goes once the first
 // frame, with its spinner, is on screen (firstframe.go), or at once to a
 // service in this process. The other screens' first requests wait until
-// it has its first page (or an error), or the user moves to another
-// screen: at start-up they would only compete with it for the cores, the
-// connection and the service (a page of 100 sources to fetch, decode and
-// clean while the first headlines are on their way).
+// it has its first page (or an error) and the frame showing it is out, or
+// the user moves to another screen: at start-up they would only compete
+// with it for the cores, the connection and the service (a page of 100
+// sources to fetch, decode and clean while the first headlines are on
+// their way or being drawn).
 //
 // In personal mode the root starts listening to the feed poller; the
 // hint (Config.Hint), if any, shows from the first frame.
@@ -284,9 +285,10 @@ func (a *App) Init() tea.Cmd {
 }
 
 // startUp ends start-up once the start screen has stopped loading (its
-// first page or an error is in) or is no longer showing: it sends the
-// hidden screens' first requests (Init) and tells Config.OnStarted. Later
-// calls do nothing.
+// first page or an error is in) or is no longer showing: it tells
+// Config.OnStarted and sends the hidden screens' first requests (Init),
+// once the frame drawn from that page is out when the App can see the
+// terminal's writes (Config.Terminal). Later calls do nothing.
 func (a *App) startUp() tea.Cmd {
 	b := &a.boot
 	if !b.inited || b.started {
@@ -299,8 +301,20 @@ func (a *App) startUp() tea.Cmd {
 	if b.onStarted != nil {
 		b.onStarted()
 	}
-	cmds := b.background
-	b.background = nil
+	if b.term != nil && len(b.background) > 0 {
+		// The frame with the first page is drawn at the next tick: the
+		// hidden screens' requests and the memory's disk reads would
+		// share the two cores with drawing it (firstframe.go).
+		return afterWriteSend(b.term.nextWrite(minFrameBytes), backgroundFrameLimit, backgroundDueMsg{})
+	}
+	return a.releaseBackground()
+}
+
+// releaseBackground sends the hidden screens' first requests and the
+// memory's load (Init); later calls do nothing.
+func (a *App) releaseBackground() tea.Cmd {
+	cmds := a.boot.background
+	a.boot.background = nil
 	return tea.Batch(cmds...)
 }
 

@@ -71,9 +71,23 @@ func (a *App) sized() tea.Cmd {
 	return afterFirstFrame(firstFrameWait)
 }
 
+// backgroundDueMsg releases the hidden screens' first requests once the
+// frame showing the start screen's first page is out (startUp).
+type backgroundDueMsg struct{}
+
+// backgroundFrameLimit bounds that wait: two frame periods, for a page
+// that changes nothing drawn (no frame is written) or a busy machine.
+const backgroundFrameLimit = 2 * time.Second / FrameRate
+
 // afterWrite releases the first requests just after written is closed, or
 // after limit at the latest.
 func afterWrite(written <-chan struct{}, limit time.Duration) tea.Cmd {
+	return afterWriteSend(written, limit, firstFrameMsg{})
+}
+
+// afterWriteSend answers msg just after written is closed, or after limit
+// at the latest.
+func afterWriteSend(written <-chan struct{}, limit time.Duration, msg tea.Msg) tea.Cmd {
 	return func() tea.Msg {
 		t := time.NewTimer(limit)
 		defer t.Stop()
@@ -83,7 +97,7 @@ func afterWrite(written <-chan struct{}, limit time.Duration) tea.Cmd {
 			time.Sleep(time.Millisecond)
 		case <-t.C:
 		}
-		return firstFrameMsg{}
+		return msg
 	}
 }
 

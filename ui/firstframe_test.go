@@ -277,3 +277,54 @@ func pending(r *os.File) string {
 	r.SetReadDeadline(time.Time{})
 	return ansi.Strip(b.String())
 }
+
+// sourcesCheckClient records what the terminal showed when the Sources
+// screen's first request came.
+type sourcesCheckClient struct {
+	fakeClient
+	r    *os.File
+	once sync.Once
+	seen chan string
+}
+
+func (c *sourcesCheckClient) Sources(ctx context.Context, q model.SourcesQuery) (model.Page[model.Source], error) {
+	c.once.Do(func() {
+		c.seen <- pending(c.r) // what the program had written by now
+		go io.Copy(io.Discard, c.r)
+	})
+	return c.fakeClient.Sources(ctx, q)
+}
+
+// The hidden screens' first requests wait until the frame showing the
+// start screen's first page is out: sent with that page, they shared the
+// two cores with drawing it, and the first headlines reached the screen
+// later (issue 31). The service is in this process, so the headlines are
+// asked at once; the program writes to a pipe through a Terminal, as main
+// does.
+func TestHiddenScreensWaitForTheFrameOfTheFirstPage(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	term := NewTerminal(w)
+	client := &sourcesCheckClient{fakeClient: fakeClient{total: 30}, r: r, seen: make(chan string, 1)}
+	app := New(Config{Client: client, Terminal: term, LocalService: true, Version: "v1.0.0",
+		Now: func() time.Time { return testNow }, Location: time.UTC})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	p := tea.NewProgram(app, tea.WithContext(ctx), tea.WithInput(strings.NewReader("")), tea.WithOutput(term),
+		tea.WithWindowSize(100, 30), tea.WithFPS(FrameRate), tea.WithEnvironment([]string{"TERM=xterm-256color"}))
+	done := make(chan struct{})
+	go func() { defer close(done); p.Run() }()
+	defer func() { cancel(); <-done }()
+	select {
+	case screen := <-client.seen:
+		if !strings.Contains(screen, "Top headline number 01") {
+			t.Errorf("the sources were asked before the first headlines were drawn; the terminal had:\n%s", screen)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the sources were never asked")
+	}
+}

@@ -51,6 +51,8 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		return a.sized()
 	case firstFrameMsg:
 		return a.firstFrameOut()
+	case backgroundDueMsg:
+		return a.releaseBackground()
 	case marksProbedMsg:
 		return a.marksProbed(msg.marks)
 	case tea.BackgroundColorMsg:
