@@ -20,6 +20,7 @@ require (
 	github.com/gofrs/flock v0.13.2
 	github.com/gomodule/redigo v1.9.3
 	github.com/jackc/pgx/v5 v5.13.0
+	github.com/mattn/go-runewidth v0.0.31
 	github.com/mmcdole/gofeed v1.4.2
 	github.com/pb33f/libopenapi v0.42.5
 	github.com/pb33f/libopenapi-validator v0.16.3
@@ -59,7 +60,6 @@ require (
 	github.com/jackc/puddle/v2 v2.2.3 // indirect
 	github.com/lucasb-eyer/go-colorful v1.4.1 // indirect
 	github.com/mattn/go-isatty v0.0.24 // indirect
-	github.com/mattn/go-runewidth v0.0.31 // indirect
 	github.com/mmcdole/goxpp/v2 v2.0.0 // indirect
 	github.com/muesli/cancelreader v0.2.2 // indirect
 	github.com/ncruces/go-strftime v1.1.0 // indirect

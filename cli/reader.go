@@ -67,6 +67,7 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 		defer f.Close()
 	}
 	startedGC := tuneGC()
+	warmWidthTable()
 	// The heap trimmer starts with the steady collector target, once
 	// start-up is over (its forced collections stay off that path).
 	stopTrim := func() {}
