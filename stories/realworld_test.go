@@ -94,16 +94,19 @@ func realDocs(arts []realArticle, shift time.Duration, firstID int64, batches ..
 // reach it (docs/stories.md, "What it gets wrong"), and the test logs how
 // far it is.
 //
-// "all" and "mixed" include the blind batch (merged after the grouper
-// was tuned; precision 0.57, F1 0.27 on its own): their floors are what
-// the tuned grouper reached with it, 0.88 / 0.51 and 0.89 / 0.50, a
-// little under. The blind batch itself has no floor: once a change is
-// tuned to pass one it is no longer blind.
+// "all" and "mixed" include the blind batches, merged after the grouper
+// was tuned: "blind" (precision 0.57, F1 0.27 on its own) and, on the
+// evening of 2026-12-02, "blind2" (0.891 / 0.302, the grouper of that
+// afternoon, scored once on merging). Their floors are a little under
+// what that grouper reached with both in the set, 0.883 / 0.463 and
+// 0.886 / 0.455 (0.88 / 0.51 and 0.89 / 0.50 before blind2 joined: the
+// set grew, the grouper did not change). A blind batch itself has no
+// floor: once a change is tuned to pass one it is no longer blind.
 var realFloors = map[string]struct{ precision, f1 float64 }{
 	"dev":     {0.95, 0.62},
 	"holdout": {0.95, 0.58},
-	"all":     {0.86, 0.49},
-	"mixed":   {0.86, 0.48},
+	"all":     {0.86, 0.44},
+	"mixed":   {0.86, 0.43},
 }
 
 const (
