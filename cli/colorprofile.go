@@ -1,42 +1,27 @@
 package cli
 
 import (
-	"io"
-	"strings"
+	"os"
 
-	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
 )
 
-// Bubble Tea detects the terminal's colour profile itself when it starts,
-// before the first frame. Inside tmux that detection runs `tmux info` (a
-// child process: 5–30 ms) to learn whether the outer terminal has true
-// colour. So the program starts with what the environment and terminfo
-// say, which needs no process, and the full detection runs beside it:
-// when it finds more colours, the program switches and repaints.
+// The terminal's colour profile is detected once per process, by lipgloss:
+// its package-level Writer runs colorprofile.Detect on stdout and the
+// environment while the program initialises, and inside tmux that runs
+// `tmux info` (a child process: 2-5 ms, up to 9 measured) to learn
+// whether the outer terminal has true colour. Nothing of ours can run
+// before it. The reader used to detect again (a quick pass without TMUX
+// for the first frame, then the full one beside the program, a second
+// `tmux info` and a repaint when they differed); the profile lipgloss
+// holds is that full one, for the same output and environment, and is
+// known before the first frame.
 
-// quickColorProfile is the colour profile the environment and terminfo
-// give, without asking tmux.
-func quickColorProfile(out io.Writer, environ []string) colorprofile.Profile {
-	return colorprofile.Detect(out, withoutTmux(environ))
-}
-
-func withoutTmux(environ []string) []string {
-	out := make([]string, 0, len(environ))
-	for _, kv := range environ {
-		if !strings.HasPrefix(kv, "TMUX=") {
-			out = append(out, kv)
-		}
+// readerColorProfile is the profile lipgloss detected for stdout.
+func readerColorProfile() colorprofile.Profile {
+	if w := lipgloss.Writer; w != nil {
+		return w.Profile
 	}
-	return out
-}
-
-// refineColorProfile runs the full detection and, if it differs from
-// quick, hands the program the better profile and has it redraw what was
-// drawn with the other.
-func refineColorProfile(p *tea.Program, out io.Writer, environ []string, quick colorprofile.Profile) {
-	if full := colorprofile.Detect(out, environ); full != quick {
-		p.Send(tea.ColorProfileMsg{Profile: full})
-		p.Send(tea.ClearScreen())
-	}
+	return colorprofile.Detect(os.Stdout, os.Environ()) // should lipgloss stop setting Writer at init
 }

@@ -1,17 +1,17 @@
 package cli
 
 import (
-	"slices"
+	"os"
 	"testing"
+
+	"github.com/charmbracelet/colorprofile"
 )
 
-// The quick profile must not see TMUX (which makes colorprofile run
-// `tmux info`), and must see everything else that decides colours.
-func TestQuickColorProfileIgnoresOnlyTmux(t *testing.T) {
-	env := []string{"TERM=tmux-256color", "TMUX=/tmp/tmux-0/default,1,0", "COLORTERM=truecolor", "TMUX_PANE=%1", "NO_COLOR="}
-	got := withoutTmux(env)
-	want := []string{"TERM=tmux-256color", "COLORTERM=truecolor", "TMUX_PANE=%1", "NO_COLOR="}
-	if !slices.Equal(got, want) {
-		t.Fatalf("withoutTmux(%q) = %q, want %q", env, got, want)
+// The reader's colour profile is the one a full detection gives for
+// stdout and the environment (which lipgloss ran at start-up): the same
+// answer, without a second `tmux info`.
+func TestReaderColorProfileIsTheFullDetection(t *testing.T) {
+	if got, want := readerColorProfile(), colorprofile.Detect(os.Stdout, os.Environ()); got != want {
+		t.Fatalf("readerColorProfile() = %v, a full detection gives %v", got, want)
 	}
 }

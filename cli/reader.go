@@ -67,7 +67,6 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 		defer f.Close()
 	}
 	startedGC := tuneGC()
-	warmWidthTable()
 	// The heap trimmer starts with the steady collector target, once
 	// start-up is over (its forced collections stay off that path).
 	stopTrim := func() {}
@@ -87,6 +86,9 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 		return err
 	}
 	defer svc.stop()
+	// After the service: an in-process catalogue opens on the other core
+	// first, and the first request waits for it.
+	warmWidthTable()
 	client, marks, err := newServiceClient(svc)
 	if err != nil {
 		return err
@@ -129,11 +131,8 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 		Version:      appVersion(),
 		OnStarted:    started,
 	})
-	environ := os.Environ()
-	quick := quickColorProfile(os.Stdout, environ)
-	p := tea.NewProgram(app, tea.WithContext(ctx), tea.WithFPS(ui.FrameRate), tea.WithColorProfile(quick),
+	p := tea.NewProgram(app, tea.WithContext(ctx), tea.WithFPS(ui.FrameRate), tea.WithColorProfile(readerColorProfile()),
 		tea.WithOutput(term))
-	go refineColorProfile(p, os.Stdout, environ, quick)
 	if _, err := p.Run(); err != nil && ctx.Err() == nil {
 		return fmt.Errorf("terminal UI: %w", err)
 	}
