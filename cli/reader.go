@@ -86,9 +86,6 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 		return err
 	}
 	defer svc.stop()
-	// After the service: an in-process catalogue opens on the other core
-	// first, and the first request waits for it.
-	warmWidthTable()
 	client, marks, err := newServiceClient(svc)
 	if err != nil {
 		return err
@@ -131,6 +128,10 @@ func runReader(ctx context.Context, cfg readerConfig) error {
 		Version:      appVersion(),
 		OnStarted:    started,
 	})
+	// Late, so that the in-process catalogue (chooseService) and the UI's
+	// construction have the cores first; the first frame is a tick period
+	// after the program starts.
+	warmWidthTable()
 	p := tea.NewProgram(app, tea.WithContext(ctx), tea.WithFPS(ui.FrameRate), tea.WithColorProfile(readerColorProfile()),
 		tea.WithOutput(term))
 	if _, err := p.Run(); err != nil && ctx.Err() == nil {
