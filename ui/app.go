@@ -143,6 +143,27 @@ type App struct {
 	boot   startup
 	feeds  feedsState
 	memory memoryState
+	// unbuilt is the configuration of the screens not yet built (all but
+	// the start screen and the reader), until buildScreens builds them.
+	unbuilt *Config
+}
+
+// buildScreens builds the screens New left out. The program draws its
+// first frame a tick period after it starts, whatever was done before
+// that: screens built in New delayed it, built as the program starts
+// (Init, or the first Update or View of a caller that skips Init) they
+// are done within the tick.
+func (a *App) buildScreens() {
+	cfg := a.unbuilt
+	if cfg == nil {
+		return
+	}
+	a.unbuilt = nil
+	for _, d := range a.defs {
+		if _, ok := a.screens[d.id]; !ok {
+			a.screens[d.id] = d.build(a.ctx, *cfg)
+		}
+	}
 }
 
 // startup is how far start-up has gone: the first requests held for the
@@ -228,9 +249,17 @@ func newApp(cfg Config, defs []screenDef) *App {
 		boot: startup{term: cfg.Terminal, eager: cfg.LocalService, onStarted: cfg.OnStarted, probe: cfg.ProbeMarks,
 			hint: cfg.Hint},
 	}
-	for _, d := range defs {
-		a.screens[d.id] = d.build(ctx, cfg)
+	a.active = cfg.Screen
+	if d, ok := a.def(a.active); !ok || d.nested {
+		a.active = common.Headlines
 	}
+	a.boot.start = a.active
+	for _, d := range defs {
+		if d.id == a.active || d.id == common.Reader {
+			a.screens[d.id] = d.build(ctx, cfg)
+		}
+	}
+	a.unbuilt = &cfg
 	a.reader, _ = a.screens[common.Reader].(*reader.Model)
 	if a.reader == nil {
 		a.reader = reader.New(ctx) // a registry without the reader: articles still open
@@ -240,11 +269,6 @@ func newApp(cfg Config, defs []screenDef) *App {
 	if a.opener == nil {
 		a.opener = opener.New("", "")
 	}
-	a.active = cfg.Screen
-	if d, ok := a.def(a.active); !ok || d.nested {
-		a.active = common.Headlines
-	}
-	a.boot.start = a.active
 	if cfg.Feeds != nil {
 		a.feeds.updates = cfg.Feeds.Updates()
 	}
@@ -266,6 +290,7 @@ func newApp(cfg Config, defs []screenDef) *App {
 // In personal mode the root starts listening to the feed poller; the
 // hint (Config.Hint), if any, shows from the first frame.
 func (a *App) Init() tea.Cmd {
+	a.buildScreens()
 	b := &a.boot
 	b.inited = true
 	visible := a.screens[a.active].Init()
@@ -323,6 +348,7 @@ func (a *App) Active() common.ScreenID { return a.active }
 
 // View implements tea.Model.
 func (a *App) View() tea.View {
+	a.buildScreens()
 	v := tea.NewView(a.render())
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion

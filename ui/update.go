@@ -21,6 +21,7 @@ import (
 // ignores what is not its own. After each, start-up may end (startUp):
 // the hidden screens' first requests go and Config.OnStarted is told.
 func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	a.buildScreens()
 	cmd := a.update(msg)
 	if bg := a.startUp(); bg != nil {
 		cmd = tea.Batch(cmd, bg)
