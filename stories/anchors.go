@@ -109,7 +109,11 @@ func (g *Grouper) anchorTo(e *entry, story int64) anchor {
 		if s.predicates > 0 && e.lang != "de" {
 			return anchorNamed
 		}
-		if s.anchors == need && s.titleAnchors == 0 || g.clash(e, story) {
+		// One anchor and no predicate: the name must be in both headlines
+		// and the second word shared in a headline too, of four letters
+		// or more ("St Aurel …" is one name; "Kamer" and a standfirst's
+		// "meerderheid" are one parliament's two votes).
+		if s.anchors == need && (s.titleAnchors == 0 || s.titleWords < anchorSharedWords) || g.clash(e, story) {
 			return unanchored
 		}
 		return anchorNamed
@@ -124,6 +128,9 @@ func (g *Grouper) anchorTo(e *entry, story int64) anchor {
 type sharing struct {
 	// words: the words of their titles and standfirsts in common.
 	words int
+	// titleWords: those of them in a title of one at least, of four
+	// letters or more.
+	titleWords int
 	// anchors: particulars in common, in a title of one at least and in
 	// no more than anchorOutside indexed articles outside the story;
 	// titleAnchors of them are in a title of both.
@@ -137,7 +144,7 @@ type sharing struct {
 
 // shared counts what new article e shares with story's articles.
 func (g *Grouper) shared(e *entry, story int64) sharing {
-	var words, particulars, titled, preds []uint64
+	var words, titleWords, particulars, titled, preds []uint64
 	ef := e.feats()
 	for _, m := range g.members[story] {
 		if m.dead {
@@ -156,6 +163,9 @@ func (g *Grouper) shared(e *entry, story int64) sharing {
 				if a&b&featHead != 0 {
 					words = addOnce(words, ha)
 					either := (a|b)&featTitle != 0
+					if either && (a|b)&featShort == 0 {
+						titleWords = addOnce(titleWords, ha)
+					}
 					switch {
 					case isAnchor(a, b) && either:
 						particulars = addOnce(particulars, ha)
@@ -171,7 +181,7 @@ func (g *Grouper) shared(e *entry, story int64) sharing {
 			}
 		}
 	}
-	s := sharing{words: len(words)}
+	s := sharing{words: len(words), titleWords: len(titleWords)}
 	for _, h := range particulars {
 		if g.outside(h, e, story) <= anchorOutside {
 			s.anchors++

@@ -93,3 +93,26 @@ func TestOneKindOfEventInTwoWordsJoins(t *testing.T) {
 		t.Errorf("%q and %q are stories %d and %d", docs[0].Title, docs[1].Title, got[0], got[1])
 	}
 }
+
+// Two votes of one parliament on one day share the parliament's name,
+// and a standfirst's word or the short first word of a two-word name
+// ("St Kessa": a two-word name of longer words still counts twice);
+// that is no second word of the event: two stories.
+func TestOneParliamentsTwoVotesStayApart(t *testing.T) {
+	for _, docs := range [][]Doc{{
+		anchorDoc(1, "en", "wire", 0, "St Kessa lawmakers pass fisheries bill in final sitting",
+			"The House of Assembly approved limits on foreign trawlers by 17 votes to 12."),
+		anchorDoc(2, "en", "paper", 80, "St Kessa prime minister calls snap election for July 19",
+			"Delia Marrow asked the governor to dissolve parliament two years early."),
+	}, {
+		anchorDoc(1, "nl", "krant", 0, "Kamer verwerpt spreidingswet voor asielzoekers",
+			"Het wetsvoorstel haalde met 71 stemmen geen meerderheid."),
+		anchorDoc(2, "nl", "blad", 50, "Tweede Kamer stemt in met bevriezing van de AOW-leeftijd",
+			"Een meerderheid wil dat de pensioenleeftijd tot 2035 op 67 jaar blijft."),
+	}} {
+		got := groupDocs(t, docs)
+		if got[0] == got[1] {
+			t.Errorf("%q and %q were put in one story", docs[0].Title, docs[1].Title)
+		}
+	}
+}

@@ -119,9 +119,10 @@ func (g *Grouper) linked(e, c *entry) bool {
 		g.sharesParticular(e, c, g.rareLimit(c.story))
 }
 
-// titleWordsShared is how many words the titles of a and b share, up to
-// 2: one name alone in common ("Kiwi chick hatches at Wellington zoo",
-// "Kiwi sanctuary opens on Kapiti Island") is too thin a link.
+// titleWordsShared is how many words of four letters or more the titles
+// of a and b share, up to 2: one name alone in common ("Kiwi chick
+// hatches at Wellington zoo", "Kiwi sanctuary opens on Kapiti Island")
+// is too thin a link, and so is one name of two words ("St Aurel").
 func titleWordsShared(a, b *entry) int {
 	n := 0
 	af, bf := a.feats(), b.feats()
@@ -134,7 +135,7 @@ func titleWordsShared(a, b *entry) int {
 		case fa.h() > fb.h():
 			j++
 		default:
-			if fa&fb&featTitle != 0 {
+			if fa&fb&featTitle != 0 && (fa|fb)&featShort == 0 {
 				n++
 			}
 			i++
