@@ -116,3 +116,27 @@ func TestOneParliamentsTwoVotesStayApart(t *testing.T) {
 		}
 	}
 }
+
+// Two prints of inflation the same morning, anchored by the month both
+// name and a predicate in a young index, are two stories: their headlines give other
+// rates, and a rate is not updated within the day as a count is.
+func TestOtherRatesInTheHeadlinesStayApart(t *testing.T) {
+	docs := []Doc{
+		anchorDoc(1, "en", "wire", 0, "Aldmark: inflation eases to 2.9% in June",
+			"Cheaper fuel pulled the rate down, the Aldmark statistics office said."),
+		anchorDoc(2, "en", "paper", 115, "Inflation rises to 2.6 per cent in June",
+			"Food and services drove prices higher, the statistics office said."),
+		anchorDoc(3, "en", "daily", 150, "Aldmark inflation at 2.9% as fuel gets cheaper in June",
+			"Economists had expected a smaller fall."),
+	}
+	got, err := New(0).Group(context.Background(), nil, docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got[1] == got[0] {
+		t.Errorf("%q joined the story of %q", docs[1].Title, docs[0].Title)
+	}
+	if got[2] != got[0] {
+		t.Errorf("%q did not join the story of %q: the same rate", docs[2].Title, docs[0].Title)
+	}
+}

@@ -216,13 +216,54 @@ type tokenizer struct {
 	// prevValue is the whole number the last word was (1 for "a",
 	// "one"), 0 if it was none: a multiplier after it gives a figure.
 	prevValue int64
+	// lastFigure is the figure the last word was ("" if none), and
+	// perAfter that the word after it was "per", "pour" or "por": a
+	// percent sign or word after it makes it a rate (percentOf).
+	lastFigure string
+	perAfter   bool
 }
 
 // addFigure adds figure h (a name, not in any frame).
 func (t *tokenizer) addFigure(h uint64) {
 	t.out = append(t.out, t.headed(newFeature(h, t.inTitle, true, true)))
-	t.figures = append(t.figures, h)
+	t.figures = append(t.figures, h&^percentMark)
 }
+
+// percentMark marks a figure of the figures lists (profile) as a rate:
+// "2.6%", "2,9 Prozent", "2.50 per cent". Other figures never have it.
+const percentMark = 1 << 63
+
+// addPercent adds the figure just read as a rate too. Its digits are
+// read without the trailing zeros, as the decimal separator is not
+// kept: "2.5%" and "2.50 per cent" are one rate (and so, wrongly but
+// harmlessly, are "20%" and "2%": fewer rates differ).
+func (t *tokenizer) addPercent() {
+	digits := strings.TrimRight(t.lastFigure, "0")
+	t.figures = append(t.figures, hashString("%"+digits)|percentMark)
+	t.lastFigure, t.perAfter = "", false
+}
+
+// The words that make a figure a rate: "percent", and "cent" after
+// "per" ("per cent", "pour cent", "por ciento", "per cento").
+const (
+	percentWord = 1 + iota
+	percentPer
+	percentCent
+)
+
+var percentWords = lazy.Value[map[uint64]int]{Build: func() map[uint64]int {
+	m := map[uint64]int{}
+	for _, w := range []string{"percent", "pct", "prozent", "procent", "pourcent"} {
+		m[hashString(w)] = percentWord
+	}
+	for _, w := range []string{"per", "pour", "por"} {
+		m[hashString(w)] = percentPer
+	}
+	for _, w := range []string{"cent", "ciento", "cento"} {
+		m[hashString(w)] = percentCent
+	}
+	return m
+}}
 
 // headed marks f as in the title or description unless the text is
 // being read.
@@ -263,6 +304,9 @@ func (t *tokenizer) add(text string, limit int) {
 				return
 			}
 		}
+		if r == '%' && t.lastFigure != "" {
+			t.addPercent()
+		}
 		if endsClause(r) {
 			t.endClause() // a frame never spans two clauses
 		}
@@ -280,6 +324,16 @@ func (t *tokenizer) emit() bool {
 	}
 	whole := hashRunes(t.word)
 	stop := stopwords.Get()[t.lang][whole]
+	if t.lastFigure != "" {
+		switch pw := percentWords.Get()[whole]; {
+		case pw == percentWord || pw == percentCent && t.perAfter:
+			t.addPercent()
+		case pw == percentPer && !t.perAfter:
+			t.perAfter = true
+			return false
+		}
+	}
+	t.lastFigure, t.perAfter = "", false
 	prev := t.prevValue
 	t.prevValue = 0
 	if v, ok := scaled(t.word); ok {
@@ -304,6 +358,7 @@ func (t *tokenizer) emit() bool {
 		if v, ok := wholeNumber(t.word); ok {
 			t.prevValue = v
 		}
+		t.lastFigure = string(word)
 	case ones.Get()[whole]:
 		t.prevValue = 1
 	case prev > 0 && multipliers.Get()[whole] > 0:
@@ -334,7 +389,7 @@ func (t *tokenizer) emit() bool {
 		}
 	}
 	if figure {
-		t.figures = append(t.figures, h)
+		t.figures = append(t.figures, h&^percentMark)
 	}
 	t.seq = append(t.seq, h)
 	t.names = append(t.names, name)

@@ -91,7 +91,7 @@ func (g *Grouper) match(e *entry) (*entry, float32) {
 			tried = append(tried, c.e.story)
 			// An article anchored by a name waives the story's conflicts
 			// (anchors.go): an update changes the figures, not the names.
-			if how == anchorNamed || !g.conflictsWithStory(e, c.e.story) {
+			if how == anchorNamed && !g.ratesDiffer(e, c.e.story) || how != anchorNamed && !g.conflictsWithStory(e, c.e.story) {
 				return c.e, sum
 			}
 		}
@@ -391,6 +391,33 @@ func (g *Grouper) sharesParticular(a, b *entry, limit int32) bool {
 		}
 	}
 	return false
+}
+
+// ratesDiffer says e's headline gives a rate ("2.6%") and an article of
+// story gives another in its headline, neither giving the other's
+// anywhere: two prints of inflation, two central banks' rates. A rate,
+// unlike a count ("kills 12", "death toll rises to 27"), is not updated
+// within the day, so an anchor does not waive this conflict.
+func (g *Grouper) ratesDiffer(e *entry, story int64) bool {
+	if !hasRate(e.titleFigures()) {
+		return false
+	}
+	for _, m := range g.members[story] {
+		if !m.dead && hasRate(m.titleFigures()) && !intersects(ratesOf(e.titleFigures()), m.figures()) &&
+			!intersects(ratesOf(m.titleFigures()), e.figures()) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasRate says the sorted figures give a rate (percentMark).
+func hasRate(figs []uint64) bool { return len(figs) > 0 && figs[len(figs)-1]&percentMark != 0 }
+
+// ratesOf are the rates of the sorted figures: their tail.
+func ratesOf(figs []uint64) []uint64 {
+	i, _ := slices.BinarySearch(figs, uint64(percentMark))
+	return figs[i:]
 }
 
 // titleNamed says e's headline has a name.
