@@ -2,6 +2,7 @@ package stories
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -138,5 +139,51 @@ func TestOtherRatesInTheHeadlinesStayApart(t *testing.T) {
 	}
 	if got[2] != got[0] {
 		t.Errorf("%q did not join the story of %q: the same rate", docs[2].Title, docs[0].Title)
+	}
+}
+
+// Two semi-finals of one evening in one stadium share the league's name
+// and their words, in a young index; each report gives its own result,
+// and a result is not updated as a count is: two stories. A report of
+// the same match with its result joins.
+func TestOtherResultsStayApart(t *testing.T) {
+	docs := []Doc{
+		anchorDoc(1, "fr", "sport", 0, "Top 10 : Vauclair domine Brennac et rejoint la finale",
+			"Les Vauclairois se sont imposés 31-13 en demi-finale à Lyon."),
+		anchorDoc(2, "fr", "journal", 70, "Vauclair écrase Brennac et file en finale du Top 10",
+			"Victoire 31-13 des Vauclairois, sans trembler, en demi-finale."),
+		anchorDoc(3, "fr", "matin", 250, "Top 10 : Marsan renverse Orlac et file en finale",
+			"Les Marsanais l'emportent 27-24 à Lyon, en demi-finale, sur une pénalité."),
+	}
+	got, err := New(0).Group(context.Background(), nil, docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got[1] != got[0] {
+		t.Errorf("%q did not join the story of %q: the same result", docs[1].Title, docs[0].Title)
+	}
+	if got[2] == got[0] {
+		t.Errorf("%q joined the story of %q", docs[2].Title, docs[0].Title)
+	}
+}
+
+// A result reads alike from either side ("88:79", "79-88"), and a rate
+// however it is written ("2.5%", "2.50 per cent"); a season ("2026-27")
+// is no result.
+func TestResultsAndRatesAreRead(t *testing.T) {
+	figs := func(lang model.Language, title string) []uint64 {
+		return profileOf(&Doc{Language: lang, Title: title}).figures
+	}
+	if a, b := scoresOf(figs("de", "Alba gewinnt 88:79 gegen Ulm")), scoresOf(figs("de", "Ulm verliert 79-88 in Berlin")); len(a) != 1 || !slices.Equal(a, b) {
+		t.Errorf("results %x and %x: want one, the same", a, b)
+	}
+	if s := scoresOf(figs("en", "Preview of the 2026-27 season")); len(s) != 0 {
+		t.Errorf("a season read as a result: %x", s)
+	}
+	if a, b := ratesOf(figs("en", "Rate cut to 2.5%")), ratesOf(figs("en", "Rate at 2.50 per cent")); len(a) != 1 || !slices.Equal(a, b) {
+		t.Errorf("rates %x and %x: want one, the same", a, b)
+	}
+	if r := ratesOf(figs("en", "Rates at 2.9% and 3.1%")); len(r) != 2 {
+		t.Errorf("rates %x: want two", r)
 	}
 }

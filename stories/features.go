@@ -221,17 +221,39 @@ type tokenizer struct {
 	// percent sign or word after it makes it a rate (percentOf).
 	lastFigure string
 	perAfter   bool
+	// scoreFirst is the figure before a "-" or ":" just read between
+	// two figures ("27-24", "88:79"): a result (addScore).
+	scoreFirst string
 }
 
 // addFigure adds figure h (a name, not in any frame).
 func (t *tokenizer) addFigure(h uint64) {
 	t.out = append(t.out, t.headed(newFeature(h, t.inTitle, true, true)))
-	t.figures = append(t.figures, h&^percentMark)
+	t.figures = append(t.figures, h&^figureKinds)
 }
 
-// percentMark marks a figure of the figures lists (profile) as a rate:
-// "2.6%", "2,9 Prozent", "2.50 per cent". Other figures never have it.
-const percentMark = 1 << 63
+// The figures lists (profile) mark a rate ("2.6%", "2,9 Prozent",
+// "2.50 per cent") and a result ("27-24", "88:79") by their top bits,
+// which plain figures never have: sorted, the results come after the
+// plain figures and the rates last.
+const (
+	figureKinds = 3 << 62
+	scoreMark   = 1 << 62
+	percentMark = 3 << 62
+)
+
+// addScore adds the result of figures a and b, in either order ("79:88"
+// is the loser's "88:79"), when both have at most three digits (not
+// "2026-27").
+func (t *tokenizer) addScore(a, b string) {
+	if len(a) > 3 || len(b) > 3 {
+		return
+	}
+	if len(a) > len(b) || len(a) == len(b) && a > b {
+		a, b = b, a
+	}
+	t.figures = append(t.figures, hashString(a+"-"+b)&^figureKinds|scoreMark)
+}
 
 // addPercent adds the figure just read as a rate too. Its digits are
 // read without the trailing zeros, as the decimal separator is not
@@ -303,6 +325,9 @@ func (t *tokenizer) add(text string, limit int) {
 			if limit > 0 && n >= limit || t.read >= maxWords {
 				return
 			}
+			if (r == '-' || r == '–' || r == ':') && t.lastFigure != "" && !t.inText && i < len(text) && isDigitByte(text[i]) {
+				t.scoreFirst = t.lastFigure
+			}
 		}
 		if r == '%' && t.lastFigure != "" {
 			t.addPercent()
@@ -324,6 +349,8 @@ func (t *tokenizer) emit() bool {
 	}
 	whole := hashRunes(t.word)
 	stop := stopwords.Get()[t.lang][whole]
+	first := t.scoreFirst
+	t.scoreFirst = ""
 	if t.lastFigure != "" {
 		switch pw := percentWords.Get()[whole]; {
 		case pw == percentWord || pw == percentCent && t.perAfter:
@@ -359,6 +386,9 @@ func (t *tokenizer) emit() bool {
 			t.prevValue = v
 		}
 		t.lastFigure = string(word)
+		if first != "" {
+			t.addScore(first, t.lastFigure)
+		}
 	case ones.Get()[whole]:
 		t.prevValue = 1
 	case prev > 0 && multipliers.Get()[whole] > 0:
@@ -389,7 +419,7 @@ func (t *tokenizer) emit() bool {
 		}
 	}
 	if figure {
-		t.figures = append(t.figures, h&^percentMark)
+		t.figures = append(t.figures, h&^figureKinds)
 	}
 	t.seq = append(t.seq, h)
 	t.names = append(t.names, name)

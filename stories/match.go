@@ -91,7 +91,7 @@ func (g *Grouper) match(e *entry) (*entry, float32) {
 			tried = append(tried, c.e.story)
 			// An article anchored by a name waives the story's conflicts
 			// (anchors.go): an update changes the figures, not the names.
-			if how == anchorNamed && !g.ratesDiffer(e, c.e.story) || how != anchorNamed && !g.conflictsWithStory(e, c.e.story) {
+			if !g.ratesDiffer(e, c.e.story) && !g.scoresDiffer(e, c.e.story) && (how == anchorNamed || !g.conflictsWithStory(e, c.e.story)) {
 				return c.e, sum
 			}
 		}
@@ -411,8 +411,42 @@ func (g *Grouper) ratesDiffer(e *entry, story int64) bool {
 	return false
 }
 
+// scoresDiffer says e's headline or standfirst gives a result ("27-24")
+// and an article of story gives another, and none the same: two matches
+// of one evening, however alike their names ("Top 14 : Toulouse
+// renverse l'UBB" and "Top 14 : La Rochelle domine le Racing 92"). A
+// match's final result is not updated as a count is; a report at half
+// time and one at the end are parted too.
+func (g *Grouper) scoresDiffer(e *entry, story int64) bool {
+	es := scoresOf(e.figures())
+	if len(es) == 0 {
+		return false
+	}
+	differ := false
+	for _, m := range g.members[story] {
+		if m.dead {
+			continue
+		}
+		ms := scoresOf(m.figures())
+		if intersects(es, ms) {
+			return false
+		}
+		differ = differ || len(ms) > 0
+	}
+	return differ
+}
+
+// scoresOf are the results of the sorted figures (scoreMark).
+func scoresOf(figs []uint64) []uint64 {
+	i, _ := slices.BinarySearch(figs, uint64(scoreMark))
+	j, _ := slices.BinarySearch(figs, uint64(2<<62))
+	return figs[i:j]
+}
+
 // hasRate says the sorted figures give a rate (percentMark).
-func hasRate(figs []uint64) bool { return len(figs) > 0 && figs[len(figs)-1]&percentMark != 0 }
+func hasRate(figs []uint64) bool {
+	return len(figs) > 0 && figs[len(figs)-1]&figureKinds == percentMark
+}
 
 // ratesOf are the rates of the sorted figures: their tail.
 func ratesOf(figs []uint64) []uint64 {
