@@ -25,7 +25,8 @@ import (
 //     share no word of the event besides (a predicate: not a name, in a
 //     headline of one of them, no other story of the window has it), the
 //     name must be in both headlines.
-//   - Key names (clash): when they share no predicate, a name of the new
+//   - Key names (clash): when they share no predicate and no more than one
+//     name of the story's own (two in German), a name of the new
 //     headline that the story never gives, beside a name of the story's
 //     headlines that the new article never gives, parts them ("Chebet
 //     retains women's title in Harrowgate" beside "Kiptoo smashes course
@@ -112,8 +113,11 @@ func (g *Grouper) anchorTo(e *entry, story int64) anchor {
 		// One anchor and no predicate: the name must be in both headlines
 		// and the second word shared in a headline too, of four letters
 		// or more ("St Aurel …" is one name; "Kamer" and a standfirst's
-		// "meerderheid" are one parliament's two votes).
-		if s.anchors == need && (s.titleAnchors == 0 || s.titleWords < anchorSharedWords) || g.clash(e, story) {
+		// "meerderheid" are one parliament's two votes). Key names are
+		// asked unless two names of the story's own are shared ("Mbappé"
+		// and "Madrid" beside "Barça" and "Barcelona"), one name of two
+		// words ("Liga Endesa") counting once.
+		if s.anchors == need && (s.titleAnchors == 0 || s.titleWords < anchorSharedWords) || s.units <= need && g.clash(e, story) {
 			return unanchored
 		}
 		return anchorNamed
@@ -135,6 +139,9 @@ type sharing struct {
 	// no more than anchorOutside indexed articles outside the story;
 	// titleAnchors of them are in a title of both.
 	anchors, titleAnchors int
+	// units: the anchors less those that continue a name of several
+	// words in both (featCont): "Liga Endesa" is one name.
+	units int
 	// predicates: words in common, not names nor figures nor short, in a
 	// title of one at least, that no more than predicateSlack other
 	// stories of the window have; ownPredicates of them are in no more
@@ -144,7 +151,7 @@ type sharing struct {
 
 // shared counts what new article e shares with story's articles.
 func (g *Grouper) shared(e *entry, story int64) sharing {
-	var words, titleWords, particulars, titled, preds []uint64
+	var words, titleWords, particulars, titled, preds, conts []uint64
 	ef := e.feats()
 	for _, m := range g.members[story] {
 		if m.dead {
@@ -168,6 +175,9 @@ func (g *Grouper) shared(e *entry, story int64) sharing {
 					}
 					switch {
 					case isAnchor(a, b) && either:
+						if a&b&featCont != 0 {
+							conts = addOnce(conts, ha)
+						}
 						particulars = addOnce(particulars, ha)
 						if a&b&featTitle != 0 {
 							titled = addOnce(titled, ha)
@@ -185,6 +195,9 @@ func (g *Grouper) shared(e *entry, story int64) sharing {
 	for _, h := range particulars {
 		if g.outside(h, e, story) <= anchorOutside {
 			s.anchors++
+			if !slices.Contains(conts, h) {
+				s.units++
+			}
 			if slices.Contains(titled, h) {
 				s.titleAnchors++
 			}

@@ -187,3 +187,30 @@ func TestResultsAndRatesAreRead(t *testing.T) {
 		t.Errorf("rates %x: want two", r)
 	}
 }
+
+// Two names of a story's own in common (the scorer and the club) tie a
+// report whose headline names the other side otherwise ("Tarra" for
+// "Tarrasca"); one name of two words ("Liga Brava") is one name, and a
+// report of another club that shares only it stays apart.
+func TestTwoNamesAnchorDespiteOtherNames(t *testing.T) {
+	docs := []Doc{
+		anchorDoc(1, "es", "diario", 0, "El Real Corvina gana 2-1 al Tarrasca con un gol de Mbalu en el descuento",
+			"El delantero marcó de cabeza en el minuto 94 en el Arenal."),
+		anchorDoc(2, "es", "gaceta", 45, "Mbalu tumba al Tarra en el último suspiro",
+			"El Corvina se impone en el clásico y es líder."),
+		anchorDoc(3, "es", "sport", 400, "El Valdor Basket, campeón de la Liga Brava por segunda vez",
+			"Los de Valdor ganan el cuarto partido de la final y cierran la serie."),
+		anchorDoc(4, "es", "heraldo", 430, "Orbena vuelve a la Liga Brava un año después",
+			"La ciudad celebró el ascenso con 10.000 aficionados en las gradas."),
+	}
+	got, err := New(0).Group(context.Background(), nil, docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got[1] != got[0] {
+		t.Errorf("%q did not join the story of %q", docs[1].Title, docs[0].Title)
+	}
+	if got[3] == got[2] {
+		t.Errorf("%q joined the story of %q", docs[3].Title, docs[2].Title)
+	}
+}

@@ -44,7 +44,12 @@ const (
 	// "år"): in languages whose function words stopwords.go does not
 	// list, such a word says nothing of an event (anchors.go).
 	featShort feature = 128
-	featBits          = 255
+	// featCont: the word is capitalised right after another capitalised
+	// word of its clause ("Arlington Open", "Liga Endesa", "St Aurel",
+	// "Marseille-Provence"): the rest of a name of several words, which
+	// two reports sharing it share once, not twice (anchors.go).
+	featCont feature = 256
+	featBits         = 511
 )
 
 func newFeature(word uint64, inTitle, name, figure bool) feature {
@@ -209,6 +214,9 @@ type tokenizer struct {
 	// most words (as English headlines often do), so capitals say
 	// nothing of names in it.
 	capital, casedNames, titleCase bool
+	// prevCapital says the clause's last word was capitalised (not a
+	// figure nor a function word): see featCont.
+	prevCapital bool
 	// acronym says every letter of the word being read is a capital
 	// ("ESB", "EZB"): a name wherever it stands.
 	acronym         bool
@@ -402,6 +410,9 @@ func (t *tokenizer) emit() bool {
 		if len(word) < 4 {
 			f |= featShort
 		}
+		if !figure && t.prevCapital && (t.capital || t.acronym) && !t.titleCase && t.casedNames {
+			f |= featCont
+		}
 		if !figure && !name && !t.acronym && !t.titleCase && t.casedNames {
 			if t.capital {
 				f |= featMaybeName // opens a clause: a name if never written lower-case
@@ -423,6 +434,7 @@ func (t *tokenizer) emit() bool {
 	}
 	t.seq = append(t.seq, h)
 	t.names = append(t.names, name)
+	t.prevCapital = !stop && !figure && (t.capital || t.acronym)
 	return true
 }
 
@@ -440,6 +452,7 @@ func (t *tokenizer) endClause() {
 		}
 	}
 	t.seq, t.names = t.seq[:0], t.names[:0]
+	t.prevCapital = false
 }
 
 // capitalisesNames says lang's capitals inside a sentence mark names
