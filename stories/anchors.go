@@ -151,7 +151,9 @@ type sharing struct {
 
 // shared counts what new article e shares with story's articles.
 func (g *Grouper) shared(e *entry, story int64) sharing {
-	var words, titleWords, particulars, titled, preds, conts []uint64
+	b := &g.shareBuf
+	words, titleWords, particulars, titled, preds, conts := b[0][:0], b[1][:0], b[2][:0], b[3][:0], b[4][:0], b[5][:0]
+	defer func() { *b = [6][]uint64{words, titleWords, particulars, titled, preds, conts} }()
 	ef := e.feats()
 	for _, m := range g.members[story] {
 		if m.dead {
