@@ -25,7 +25,8 @@ import (
 //     share no word of the event besides (a predicate: not a name, in a
 //     headline of one of them, no other story of the window has it), the
 //     name must be in both headlines.
-//   - Key names (clash): when they share no predicate, a name of the new
+//   - Key names (clash): when they share no predicate and no more than one
+//     name of the story's own (two in German), a name of the new
 //     headline that the story never gives, beside a name of the story's
 //     headlines that the new article never gives, parts them ("Chebet
 //     retains women's title in Harrowgate" beside "Kiptoo smashes course
@@ -109,7 +110,14 @@ func (g *Grouper) anchorTo(e *entry, story int64) anchor {
 		if s.predicates > 0 && e.lang != "de" {
 			return anchorNamed
 		}
-		if s.anchors == need && s.titleAnchors == 0 || g.clash(e, story) {
+		// One anchor and no predicate: the name must be in both headlines
+		// and the second word shared in a headline too, of four letters
+		// or more ("St Aurel …" is one name; "Kamer" and a standfirst's
+		// "meerderheid" are one parliament's two votes). Key names are
+		// asked unless two names of the story's own are shared ("Mbappé"
+		// and "Madrid" beside "Barça" and "Barcelona"), one name of two
+		// words ("Liga Endesa") counting once.
+		if s.anchors == need && (s.titleAnchors == 0 || s.titleWords < anchorSharedWords) || s.units <= need && g.clash(e, story) {
 			return unanchored
 		}
 		return anchorNamed
@@ -124,10 +132,16 @@ func (g *Grouper) anchorTo(e *entry, story int64) anchor {
 type sharing struct {
 	// words: the words of their titles and standfirsts in common.
 	words int
+	// titleWords: those of them in a title of one at least, of four
+	// letters or more.
+	titleWords int
 	// anchors: particulars in common, in a title of one at least and in
 	// no more than anchorOutside indexed articles outside the story;
 	// titleAnchors of them are in a title of both.
 	anchors, titleAnchors int
+	// units: the anchors less those that continue a name of several
+	// words in both (featCont): "Liga Endesa" is one name.
+	units int
 	// predicates: words in common, not names nor figures nor short, in a
 	// title of one at least, that no more than predicateSlack other
 	// stories of the window have; ownPredicates of them are in no more
@@ -137,7 +151,9 @@ type sharing struct {
 
 // shared counts what new article e shares with story's articles.
 func (g *Grouper) shared(e *entry, story int64) sharing {
-	var words, particulars, titled, preds []uint64
+	b := &g.shareBuf
+	words, titleWords, particulars, titled, preds, conts := b[0][:0], b[1][:0], b[2][:0], b[3][:0], b[4][:0], b[5][:0]
+	defer func() { *b = [6][]uint64{words, titleWords, particulars, titled, preds, conts} }()
 	ef := e.feats()
 	for _, m := range g.members[story] {
 		if m.dead {
@@ -156,8 +172,14 @@ func (g *Grouper) shared(e *entry, story int64) sharing {
 				if a&b&featHead != 0 {
 					words = addOnce(words, ha)
 					either := (a|b)&featTitle != 0
+					if either && (a|b)&featShort == 0 {
+						titleWords = addOnce(titleWords, ha)
+					}
 					switch {
 					case isAnchor(a, b) && either:
+						if a&b&featCont != 0 {
+							conts = addOnce(conts, ha)
+						}
 						particulars = addOnce(particulars, ha)
 						if a&b&featTitle != 0 {
 							titled = addOnce(titled, ha)
@@ -171,10 +193,13 @@ func (g *Grouper) shared(e *entry, story int64) sharing {
 			}
 		}
 	}
-	s := sharing{words: len(words)}
+	s := sharing{words: len(words), titleWords: len(titleWords)}
 	for _, h := range particulars {
 		if g.outside(h, e, story) <= anchorOutside {
 			s.anchors++
+			if !slices.Contains(conts, h) {
+				s.units++
+			}
 			if slices.Contains(titled, h) {
 				s.titleAnchors++
 			}

@@ -44,7 +44,12 @@ const (
 	// "år"): in languages whose function words stopwords.go does not
 	// list, such a word says nothing of an event (anchors.go).
 	featShort feature = 128
-	featBits          = 255
+	// featCont: the word is capitalised right after another capitalised
+	// word of its clause ("Arlington Open", "Liga Endesa", "St Aurel",
+	// "Marseille-Provence"): the rest of a name of several words, which
+	// two reports sharing it share once, not twice (anchors.go).
+	featCont feature = 256
+	featBits         = 511
 )
 
 func newFeature(word uint64, inTitle, name, figure bool) feature {
@@ -209,6 +214,9 @@ type tokenizer struct {
 	// most words (as English headlines often do), so capitals say
 	// nothing of names in it.
 	capital, casedNames, titleCase bool
+	// prevCapital says the clause's last word was capitalised (not a
+	// figure nor a function word): see featCont.
+	prevCapital bool
 	// acronym says every letter of the word being read is a capital
 	// ("ESB", "EZB"): a name wherever it stands.
 	acronym         bool
@@ -216,13 +224,76 @@ type tokenizer struct {
 	// prevValue is the whole number the last word was (1 for "a",
 	// "one"), 0 if it was none: a multiplier after it gives a figure.
 	prevValue int64
+	// lastFigure is the figure the last word was ("" if none), and
+	// perAfter that the word after it was "per", "pour" or "por": a
+	// percent sign or word after it makes it a rate (percentOf).
+	lastFigure string
+	perAfter   bool
+	// scoreFirst is the figure before a "-" or ":" just read between
+	// two figures ("27-24", "88:79"): a result (addScore).
+	scoreFirst string
 }
 
 // addFigure adds figure h (a name, not in any frame).
 func (t *tokenizer) addFigure(h uint64) {
 	t.out = append(t.out, t.headed(newFeature(h, t.inTitle, true, true)))
-	t.figures = append(t.figures, h)
+	t.figures = append(t.figures, h&^figureKinds)
 }
+
+// The figures lists (profile) mark a rate ("2.6%", "2,9 Prozent",
+// "2.50 per cent") and a result ("27-24", "88:79") by their top bits,
+// which plain figures never have: sorted, the results come after the
+// plain figures and the rates last.
+const (
+	figureKinds = 3 << 62
+	scoreMark   = 1 << 62
+	percentMark = 3 << 62
+)
+
+// addScore adds the result of figures a and b, in either order ("79:88"
+// is the loser's "88:79"), when both have at most three digits (not
+// "2026-27").
+func (t *tokenizer) addScore(a, b string) {
+	if len(a) > 3 || len(b) > 3 {
+		return
+	}
+	if len(a) > len(b) || len(a) == len(b) && a > b {
+		a, b = b, a
+	}
+	t.figures = append(t.figures, hashString(a+"-"+b)&^figureKinds|scoreMark)
+}
+
+// addPercent adds the figure just read as a rate too. Its digits are
+// read without the trailing zeros, as the decimal separator is not
+// kept: "2.5%" and "2.50 per cent" are one rate (and so, wrongly but
+// harmlessly, are "20%" and "2%": fewer rates differ).
+func (t *tokenizer) addPercent() {
+	digits := strings.TrimRight(t.lastFigure, "0")
+	t.figures = append(t.figures, hashString("%"+digits)|percentMark)
+	t.lastFigure, t.perAfter = "", false
+}
+
+// The words that make a figure a rate: "percent", and "cent" after
+// "per" ("per cent", "pour cent", "por ciento", "per cento").
+const (
+	percentWord = 1 + iota
+	percentPer
+	percentCent
+)
+
+var percentWords = lazy.Value[map[uint64]int]{Build: func() map[uint64]int {
+	m := map[uint64]int{}
+	for _, w := range []string{"percent", "pct", "prozent", "procent", "pourcent"} {
+		m[hashString(w)] = percentWord
+	}
+	for _, w := range []string{"per", "pour", "por"} {
+		m[hashString(w)] = percentPer
+	}
+	for _, w := range []string{"cent", "ciento", "cento"} {
+		m[hashString(w)] = percentCent
+	}
+	return m
+}}
 
 // headed marks f as in the title or description unless the text is
 // being read.
@@ -262,6 +333,12 @@ func (t *tokenizer) add(text string, limit int) {
 			if limit > 0 && n >= limit || t.read >= maxWords {
 				return
 			}
+			if (r == '-' || r == '–' || r == ':') && t.lastFigure != "" && !t.inText && i < len(text) && isDigitByte(text[i]) {
+				t.scoreFirst = t.lastFigure
+			}
+		}
+		if r == '%' && t.lastFigure != "" {
+			t.addPercent()
 		}
 		if endsClause(r) {
 			t.endClause() // a frame never spans two clauses
@@ -280,6 +357,18 @@ func (t *tokenizer) emit() bool {
 	}
 	whole := hashRunes(t.word)
 	stop := stopwords.Get()[t.lang][whole]
+	first := t.scoreFirst
+	t.scoreFirst = ""
+	if t.lastFigure != "" {
+		switch pw := percentWords.Get()[whole]; {
+		case pw == percentWord || pw == percentCent && t.perAfter:
+			t.addPercent()
+		case pw == percentPer && !t.perAfter:
+			t.perAfter = true
+			return false
+		}
+	}
+	t.lastFigure, t.perAfter = "", false
 	prev := t.prevValue
 	t.prevValue = 0
 	if v, ok := scaled(t.word); ok {
@@ -304,6 +393,10 @@ func (t *tokenizer) emit() bool {
 		if v, ok := wholeNumber(t.word); ok {
 			t.prevValue = v
 		}
+		t.lastFigure = string(word)
+		if first != "" {
+			t.addScore(first, t.lastFigure)
+		}
 	case ones.Get()[whole]:
 		t.prevValue = 1
 	case prev > 0 && multipliers.Get()[whole] > 0:
@@ -316,6 +409,9 @@ func (t *tokenizer) emit() bool {
 		}
 		if len(word) < 4 {
 			f |= featShort
+		}
+		if !figure && t.prevCapital && (t.capital || t.acronym) && !t.titleCase && t.casedNames {
+			f |= featCont
 		}
 		if !figure && !name && !t.acronym && !t.titleCase && t.casedNames {
 			if t.capital {
@@ -334,10 +430,11 @@ func (t *tokenizer) emit() bool {
 		}
 	}
 	if figure {
-		t.figures = append(t.figures, h)
+		t.figures = append(t.figures, h&^figureKinds)
 	}
 	t.seq = append(t.seq, h)
 	t.names = append(t.names, name)
+	t.prevCapital = !stop && !figure && (t.capital || t.acronym)
 	return true
 }
 
@@ -355,6 +452,7 @@ func (t *tokenizer) endClause() {
 		}
 	}
 	t.seq, t.names = t.seq[:0], t.names[:0]
+	t.prevCapital = false
 }
 
 // capitalisesNames says lang's capitals inside a sentence mark names

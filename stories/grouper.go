@@ -44,6 +44,8 @@ type Grouper struct {
 	storyDot map[int64]float32
 	tried    []int64       // match's scratch: the stories it has judged
 	anchors  []anchorCache // match's scratch: how the article is anchored to each story judged
+	// shareBuf is shared's scratch: the words it collects, six sets.
+	shareBuf [6][]uint64
 	loaded   bool
 	lo       int64 // every stored article published at or after lo is indexed
 	// bucket is the first bucket of the latest epoch an article was

@@ -91,7 +91,7 @@ func (g *Grouper) match(e *entry) (*entry, float32) {
 			tried = append(tried, c.e.story)
 			// An article anchored by a name waives the story's conflicts
 			// (anchors.go): an update changes the figures, not the names.
-			if how == anchorNamed || !g.conflictsWithStory(e, c.e.story) {
+			if !g.ratesDiffer(e, c.e.story) && !g.scoresDiffer(e, c.e.story) && (how == anchorNamed || !g.conflictsWithStory(e, c.e.story)) {
 				return c.e, sum
 			}
 		}
@@ -119,9 +119,10 @@ func (g *Grouper) linked(e, c *entry) bool {
 		g.sharesParticular(e, c, g.rareLimit(c.story))
 }
 
-// titleWordsShared is how many words the titles of a and b share, up to
-// 2: one name alone in common ("Kiwi chick hatches at Wellington zoo",
-// "Kiwi sanctuary opens on Kapiti Island") is too thin a link.
+// titleWordsShared is how many words of four letters or more the titles
+// of a and b share, up to 2: one name alone in common ("Kiwi chick
+// hatches at Wellington zoo", "Kiwi sanctuary opens on Kapiti Island")
+// is too thin a link, and so is one name of two words ("St Aurel").
 func titleWordsShared(a, b *entry) int {
 	n := 0
 	af, bf := a.feats(), b.feats()
@@ -134,7 +135,7 @@ func titleWordsShared(a, b *entry) int {
 		case fa.h() > fb.h():
 			j++
 		default:
-			if fa&fb&featTitle != 0 {
+			if fa&fb&featTitle != 0 && (fa|fb)&featShort == 0 {
 				n++
 			}
 			i++
@@ -390,6 +391,67 @@ func (g *Grouper) sharesParticular(a, b *entry, limit int32) bool {
 		}
 	}
 	return false
+}
+
+// ratesDiffer says e's headline gives a rate ("2.6%") and an article of
+// story gives another in its headline, neither giving the other's
+// anywhere: two prints of inflation, two central banks' rates. A rate,
+// unlike a count ("kills 12", "death toll rises to 27"), is not updated
+// within the day, so an anchor does not waive this conflict.
+func (g *Grouper) ratesDiffer(e *entry, story int64) bool {
+	if !hasRate(e.titleFigures()) {
+		return false
+	}
+	for _, m := range g.members[story] {
+		if !m.dead && hasRate(m.titleFigures()) && !intersects(ratesOf(e.titleFigures()), m.figures()) &&
+			!intersects(ratesOf(m.titleFigures()), e.figures()) {
+			return true
+		}
+	}
+	return false
+}
+
+// scoresDiffer says e's headline or standfirst gives a result ("27-24")
+// and an article of story gives another, and none the same: two matches
+// of one evening, however alike their names ("Top 14 : Toulouse
+// renverse l'UBB" and "Top 14 : La Rochelle domine le Racing 92"). A
+// match's final result is not updated as a count is; a report at half
+// time and one at the end are parted too.
+func (g *Grouper) scoresDiffer(e *entry, story int64) bool {
+	es := scoresOf(e.figures())
+	if len(es) == 0 {
+		return false
+	}
+	differ := false
+	for _, m := range g.members[story] {
+		if m.dead {
+			continue
+		}
+		ms := scoresOf(m.figures())
+		if intersects(es, ms) {
+			return false
+		}
+		differ = differ || len(ms) > 0
+	}
+	return differ
+}
+
+// scoresOf are the results of the sorted figures (scoreMark).
+func scoresOf(figs []uint64) []uint64 {
+	i, _ := slices.BinarySearch(figs, uint64(scoreMark))
+	j, _ := slices.BinarySearch(figs, uint64(2<<62))
+	return figs[i:j]
+}
+
+// hasRate says the sorted figures give a rate (percentMark).
+func hasRate(figs []uint64) bool {
+	return len(figs) > 0 && figs[len(figs)-1]&figureKinds == percentMark
+}
+
+// ratesOf are the rates of the sorted figures: their tail.
+func ratesOf(figs []uint64) []uint64 {
+	i, _ := slices.BinarySearch(figs, uint64(percentMark))
+	return figs[i:]
 }
 
 // titleNamed says e's headline has a name.

@@ -87,26 +87,25 @@ func realDocs(arts []realArticle, shift time.Duration, firstID int64, batches ..
 }
 
 // The real-world set's floors: a little under what the grouper reached
-// with anchors (2026-12-02, docs/stories.md), so that a change that
-// loses ground fails; a batch without a floor (one written later, such
-// as "blind") is scored and logged only.
+// (2026-12-02, evening, docs/stories.md), so that a change that loses
+// ground fails.
 // Issue 29 asks for F1 ≥ 0.85 at precision ≥ 0.95; the grouper does not
 // reach it (docs/stories.md, "What it gets wrong"), and the test logs how
 // far it is.
 //
-// "all" and "mixed" include the blind batches, merged after the grouper
-// was tuned: "blind" (precision 0.57, F1 0.27 on its own) and, on the
-// evening of 2026-12-02, "blind2" (0.891 / 0.302, the grouper of that
-// afternoon, scored once on merging). Their floors are a little under
-// what that grouper reached with both in the set, 0.883 / 0.463 and
-// 0.886 / 0.455 (0.88 / 0.51 and 0.89 / 0.50 before blind2 joined: the
-// set grew, the grouper did not change). A blind batch itself has no
-// floor: once a change is tuned to pass one it is no longer blind.
+// The blind batch was looked at for tuning in the evening (its wrong
+// merges of same-setting near misses), so it is blind no more and has a
+// floor too, under its precision 0.849 and F1 0.286; a batch without a
+// floor (one written later: "blind2", written that evening by another
+// engineer and scored once, after that tuning, at 0.898 / 0.277) is
+// scored and logged only. "all" and "mixed" include both blind batches:
+// 0.958 / 0.486 and 0.962 / 0.475 then.
 var realFloors = map[string]struct{ precision, f1 float64 }{
-	"dev":     {0.95, 0.62},
-	"holdout": {0.95, 0.58},
-	"all":     {0.86, 0.44},
-	"mixed":   {0.86, 0.43},
+	"dev":     {0.95, 0.69},
+	"holdout": {0.95, 0.60},
+	"blind":   {0.83, 0.27},
+	"all":     {0.95, 0.47},
+	"mixed":   {0.95, 0.46},
 }
 
 const (
