@@ -62,13 +62,7 @@ func TestFirstFrameIsOutBeforeTheFirstRequest(t *testing.T) {
 	out := &screenLog{}
 	client := &frameCheckClient{fakeClient: fakeClient{total: 30}, out: out, atFirst: make(chan string, 1)}
 	app := New(Config{Client: client, Version: "v1.0.0", Now: func() time.Time { return testNow }, Location: time.UTC})
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	p := tea.NewProgram(app, tea.WithContext(ctx), tea.WithInput(strings.NewReader("")), tea.WithOutput(out),
-		tea.WithWindowSize(100, 30), tea.WithFPS(FrameRate), tea.WithEnvironment([]string{"TERM=xterm-256color"}))
-	done := make(chan struct{})
-	go func() { defer close(done); p.Run() }()
-	defer func() { cancel(); <-done }()
+	defer runInLoop(app, out)()
 	select {
 	case screen := <-client.atFirst:
 		for _, want := range []string{"tidings", "Headlines", "Sources", "Search", "Loading headlines"} {
@@ -237,13 +231,7 @@ func TestMarksAreAskedAfterTheFirstFrameAndBeforeTheFirstRequest(t *testing.T) {
 			go io.Copy(io.Discard, r)
 			return newMarksService(30)
 		}})
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	p := tea.NewProgram(app, tea.WithContext(ctx), tea.WithInput(strings.NewReader("")), tea.WithOutput(term),
-		tea.WithWindowSize(100, 30), tea.WithFPS(FrameRate), tea.WithEnvironment([]string{"TERM=xterm-256color"}))
-	done := make(chan struct{})
-	go func() { defer close(done); p.Run() }()
-	defer func() { cancel(); <-done }()
+	defer runInLoop(app, term)()
 	select {
 	case screen := <-asked:
 		if !strings.Contains(screen, "Loading headlines") {
@@ -312,13 +300,7 @@ func TestHiddenScreensWaitForTheFrameOfTheFirstPage(t *testing.T) {
 	client := &sourcesCheckClient{fakeClient: fakeClient{total: 30}, r: r, seen: make(chan string, 1)}
 	app := New(Config{Client: client, Terminal: term, LocalService: true, Version: "v1.0.0",
 		Now: func() time.Time { return testNow }, Location: time.UTC})
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	p := tea.NewProgram(app, tea.WithContext(ctx), tea.WithInput(strings.NewReader("")), tea.WithOutput(term),
-		tea.WithWindowSize(100, 30), tea.WithFPS(FrameRate), tea.WithEnvironment([]string{"TERM=xterm-256color"}))
-	done := make(chan struct{})
-	go func() { defer close(done); p.Run() }()
-	defer func() { cancel(); <-done }()
+	defer runInLoop(app, term)()
 	select {
 	case screen := <-client.seen:
 		if !strings.Contains(screen, "Top headline number 01") {
@@ -327,4 +309,15 @@ func TestHiddenScreensWaitForTheFrameOfTheFirstPage(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the sources were never asked")
 	}
+}
+
+// runInLoop runs app in a real program loop, 100×30, writing to out, and
+// returns what stops it and waits for it.
+func runInLoop(app *App, out io.Writer) (stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	p := tea.NewProgram(app, tea.WithContext(ctx), tea.WithInput(strings.NewReader("")), tea.WithOutput(out),
+		tea.WithWindowSize(100, 30), tea.WithFPS(FrameRate), tea.WithEnvironment([]string{"TERM=xterm-256color"}))
+	done := make(chan struct{})
+	go func() { defer close(done); p.Run() }()
+	return func() { cancel(); <-done }
 }
