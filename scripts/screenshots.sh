@@ -14,7 +14,7 @@ done
 
 out=screenshots
 work=$(mktemp -d)
-trap 'tmux kill-session -t lead-shots 2>/dev/null || true; [ -n "${feeds_pid:-}" ] && kill "$feeds_pid" 2>/dev/null; rm -rf "$work"' EXIT
+trap 'tmux kill-session -t lead-shots 2>/dev/null || true; if [ -n "${feeds_pid:-}" ]; then kill "$feeds_pid" 2>/dev/null || true; fi; rm -rf "$work"' EXIT
 go build -o "$work/tidings" .
 go build -o "$work/benchtool" ./cmd/tidings-benchtool
 # The demo shots must not pick up a catalogue of the user's own (personal
