@@ -208,13 +208,7 @@ func TestSwitchingScreensAtStartLoadsTheNewScreenAtOnce(t *testing.T) {
 // it gave. The program writes to a pipe through a Terminal, as main does,
 // and the question reads what the pipe holds when it is asked.
 func TestMarksAreAskedAfterTheFirstFrameAndBeforeTheFirstRequest(t *testing.T) {
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	defer w.Close()
-	term := NewTerminal(w)
+	r, term := pipeTerminal(t)
 	client := &frameCheckClient{fakeClient: fakeClient{total: 30}, out: &screenLog{}, atFirst: make(chan string, 1)}
 	var app *App
 	asked := make(chan string, 1)
@@ -290,13 +284,7 @@ func (c *sourcesCheckClient) Sources(ctx context.Context, q model.SourcesQuery) 
 // asked at once; the program writes to a pipe through a Terminal, as main
 // does.
 func TestHiddenScreensWaitForTheFrameOfTheFirstPage(t *testing.T) {
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	defer w.Close()
-	term := NewTerminal(w)
+	r, term := pipeTerminal(t)
 	client := &sourcesCheckClient{fakeClient: fakeClient{total: 30}, r: r, seen: make(chan string, 1)}
 	app := New(Config{Client: client, Terminal: term, LocalService: true, Version: "v1.0.0",
 		Now: func() time.Time { return testNow }, Location: time.UTC})
@@ -320,4 +308,16 @@ func runInLoop(app *App, out io.Writer) (stop func()) {
 	done := make(chan struct{})
 	go func() { defer close(done); p.Run() }()
 	return func() { cancel(); <-done }
+}
+
+// pipeTerminal is a Terminal writing to a pipe, as main's writes to the
+// tty, and the pipe's end to read what the program wrote.
+func pipeTerminal(t *testing.T) (r *os.File, term *Terminal) {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close(); w.Close() })
+	return r, NewTerminal(w)
 }
