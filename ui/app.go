@@ -151,8 +151,8 @@ type App struct {
 // buildScreens builds the screens New left out. The program draws its
 // first frame a tick period after it starts, whatever was done before
 // that: screens built in New delayed it, built as the program starts
-// (Init, or the first Update or View of a caller that skips Init) they
-// are done within the tick.
+// (Init, or the first Update of a caller that skips Init) they are done
+// within the tick. View draws the screen showing, which New built.
 func (a *App) buildScreens() {
 	cfg := a.unbuilt
 	if cfg == nil {
@@ -348,7 +348,6 @@ func (a *App) Active() common.ScreenID { return a.active }
 
 // View implements tea.Model.
 func (a *App) View() tea.View {
-	a.buildScreens()
 	v := tea.NewView(a.render())
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion

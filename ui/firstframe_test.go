@@ -321,3 +321,28 @@ func pipeTerminal(t *testing.T) (r *os.File, term *Terminal) {
 	t.Cleanup(func() { r.Close(); w.Close() })
 	return r, NewTerminal(w)
 }
+
+// New builds only the start screen and the reader; the others are built
+// as the program starts (buildScreens), before its first Update (a View
+// before any Update has no size and draws nothing).
+func TestTheOtherScreensAreBuiltAsTheProgramStarts(t *testing.T) {
+	app := New(Config{Client: &fakeClient{total: 3}, Version: "v1.0.0", Now: func() time.Time { return testNow },
+		Location: time.UTC, Screen: common.Sources})
+	if _, built := app.screens[common.Headlines]; built {
+		t.Error("New built a screen that is not showing")
+	}
+	app.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	screen := ansi.Strip(app.View().Content)
+	for _, want := range []string{"Headlines", "Sources", "Search", "Saved"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the first view has no %q:\n%s", want, screen)
+		}
+	}
+	if app.Active() != common.Sources {
+		t.Errorf("the start screen is %v, want Sources", app.Active())
+	}
+	app.Update(uitest.Key("1"))
+	if app.Active() != common.Headlines || !strings.Contains(ansi.Strip(app.View().Content), "Country") {
+		t.Errorf("1 did not show Headlines:\n%s", ansi.Strip(app.View().Content))
+	}
+}
