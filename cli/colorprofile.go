@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"os"
-
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
 )
@@ -19,9 +17,4 @@ import (
 // known before the first frame.
 
 // readerColorProfile is the profile lipgloss detected for stdout.
-func readerColorProfile() colorprofile.Profile {
-	if w := lipgloss.Writer; w != nil {
-		return w.Profile
-	}
-	return colorprofile.Detect(os.Stdout, os.Environ()) // should lipgloss stop setting Writer at init
-}
+func readerColorProfile() colorprofile.Profile { return lipgloss.Writer.Profile }
