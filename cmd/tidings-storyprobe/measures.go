@@ -3,6 +3,7 @@ package main
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"time"
@@ -59,9 +60,13 @@ func idfOf(arts []*article) func(string) float64 {
 	return func(w string) float64 { return math.Log(n / float64(max(df[w], 1))) }
 }
 
+// pairsOf are the candidate pairs of the batches, language by language
+// in order of name, so that a run gives the same figures as the last.
 func pairsOf(arts []*article, batches []string) []pair {
 	var out []pair
-	for _, lang := range byLanguage(arts, batches) {
+	langs := byLanguage(arts, batches)
+	for _, name := range slices.Sorted(maps.Keys(langs)) {
+		lang := langs[name]
 		idf := idfOf(lang)
 		for i, a := range lang {
 			for _, b := range lang[i+1:] {
