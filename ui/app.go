@@ -189,6 +189,10 @@ type startup struct {
 	// answer is awaited, the first requests held until it comes.
 	probe   func(context.Context) common.Marks
 	probing bool
+	// backgroundLimit bounds the background's wait for the frame of the
+	// first page (backgroundFrameLimit; a test that asserts the order on a
+	// loaded machine waits longer).
+	backgroundLimit time.Duration
 }
 
 // New builds the UI. Nothing is fetched until the program runs Init.
@@ -247,7 +251,7 @@ func newApp(cfg Config, defs []screenDef) *App {
 		opener:     cfg.Opener,
 		cancel:     cancel,
 		boot: startup{term: cfg.Terminal, eager: cfg.LocalService, onStarted: cfg.OnStarted, probe: cfg.ProbeMarks,
-			hint: cfg.Hint},
+			hint: cfg.Hint, backgroundLimit: backgroundFrameLimit},
 	}
 	a.active = cfg.Screen
 	if d, ok := a.def(a.active); !ok || d.nested {
@@ -330,7 +334,7 @@ func (a *App) startUp() tea.Cmd {
 		// The frame with the first page is drawn at the next tick: the
 		// hidden screens' requests and the memory's disk reads would
 		// share the two cores with drawing it (firstframe.go).
-		return afterWriteSend(b.term.nextWrite(minFrameBytes), backgroundFrameLimit, backgroundDueMsg{})
+		return afterWriteSend(b.term.nextWrite(minFrameBytes), b.backgroundLimit, backgroundDueMsg{})
 	}
 	return a.releaseBackground()
 }

@@ -288,6 +288,10 @@ func TestHiddenScreensWaitForTheFrameOfTheFirstPage(t *testing.T) {
 	client := &sourcesCheckClient{fakeClient: fakeClient{total: 30}, r: r, seen: make(chan string, 1)}
 	app := New(Config{Client: client, Terminal: term, LocalService: true, Version: "v1.0.0",
 		Now: func() time.Time { return testNow }, Location: time.UTC})
+	// The order, not the bound: two frame periods (16 ms) is less than a
+	// frame can take under -race on a loaded machine, where the bound
+	// sent the sources first (CI, 2026-12-02).
+	app.boot.backgroundLimit = 10 * time.Second
 	defer runInLoop(app, term)()
 	select {
 	case screen := <-client.seen:
